@@ -1,0 +1,5 @@
+import { HomeScreen } from '@/components/home-screen';
+
+export default function HomePage() {
+  return <HomeScreen />;
+}

@@ -1,0 +1,15 @@
+'use client';
+
+import { AppShell } from './app-shell';
+import { Composer } from './composer';
+import { EmptyState } from './empty-state';
+
+export function HomeScreen() {
+  return (
+    <AppShell
+      composer={<Composer onSend={() => {}} disabledReason="Chat arrives with the agent loop." />}
+    >
+      <EmptyState />
+    </AppShell>
+  );
+}

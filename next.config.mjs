@@ -1,0 +1,9 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // The Postgres drivers are server-only and load native/WASM code at run time.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+};
+
+export default nextConfig;

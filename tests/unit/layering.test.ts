@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+function importsOf(file: string): string[] {
+  const source = readFileSync(join(root, file), 'utf8');
+  const specifiers = source.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g);
+  return [...specifiers].map((match) => match[1] as string);
+}
+
+function violations(dir: string, forbidden: RegExp): string[] {
+  return sourceFiles(dir).flatMap((file) =>
+    importsOf(file)
+      .filter((specifier) => forbidden.test(specifier))
+      .map((specifier) => `${file} imports ${specifier}`),
+  );
+}
+
+describe('layering (DESIGN §5)', () => {
+  it('lib/ imports neither React nor Next', () => {
+    expect(violations('lib', /^(react|react-dom|next|@ai-sdk\/react)(\/|$)/)).toEqual([]);
+  });
+
+  it('components/ never import server code', () => {
+    expect(
+      violations('components', /^(@\/lib\/(db|agent|auth)|node:|server-only$)|^@\/tools\//),
+    ).toEqual([]);
+  });
+
+  it('finds a forbidden import when one is there', () => {
+    // Guards the scanner itself: a regression in importsOf would make the checks above vacuous.
+    expect(importsOf('components/app-shell.tsx')).toContain('react');
+  });
+});
