@@ -1,0 +1,10 @@
+export type { JsonValue } from './json';
+export type { ToolResult, UiContent } from './result';
+export { err, note, ok, widget } from './result';
+export type { RunContext, ToolCall, ToolOutcome } from './run-tool';
+export { DEFAULT_TIMEOUT_MS, runTool } from './run-tool';
+export type { Validation } from './schema';
+export type { ModelTool, ParametersSchema, Tool, ToolContext } from './tool';
+export { defineTool, ToolDefinitionError, toModelTool, validateArgs } from './tool';
+export type { ToolSet } from './tool-set';
+export { createToolSet } from './tool-set';
