@@ -12,7 +12,9 @@ export default defineConfig({
       exclude: ['**/*.test.ts'],
       reporter: ['text-summary', 'json-summary'],
       // The tool contract is the heart of Quanta: every line and branch of it is tested.
-      thresholds: { 'lib/tools/**': { lines: 100, branches: 100, functions: 100, statements: 100 } },
+      thresholds: {
+        'lib/tools/**': { lines: 100, branches: 100, functions: 100, statements: 100 },
+      },
     },
   },
 });
