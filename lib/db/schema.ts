@@ -1,0 +1,76 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+export const visibility = pgEnum('visibility', ['private', 'public']);
+export const role = pgEnum('message_role', ['system', 'user', 'assistant']);
+
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    title: text('title').notNull(),
+    model: text('model'),
+    visibility: visibility('visibility').notNull().default('private'),
+    /** Set while a turn runs (the turn's id), so a second prompt can be refused. */
+    activeTurnId: text('active_turn_id'),
+    activeTurnStartedAt: timestamp('active_turn_started_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('sessions_owner_updated_idx').on(table.ownerId, table.updatedAt.desc(), table.id),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    role: role('role').notNull(),
+    /** The AI SDK UIMessage parts. */
+    parts: jsonb('parts').notNull().$type<unknown[]>(),
+    /** Usage, model, and whatever else the turn records about this message. */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [unique('messages_session_position_key').on(table.sessionId, table.position)],
+);
+
+/** A widget's latest data per tool call; `version` guards concurrent actions. */
+export const widgetStates = pgTable(
+  'widget_states',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    toolCallId: text('tool_call_id').notNull(),
+    widgetId: text('widget_id').notNull(),
+    data: jsonb('data').$type<unknown>(),
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.toolCallId] })],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type WidgetStateRow = typeof widgetStates.$inferSelect;

@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { describeEachDatabase, emptyPostgresDatabase } from '@/tests/helpers/databases';
+import { newId } from '../ids';
+import { openDatabase } from './client';
+import { widgetStates } from './schema';
+import {
+  appendMessages,
+  createSession,
+  DEFAULT_TITLE,
+  deleteSession,
+  forkSession,
+  getSession,
+  listMessages,
+  listSessions,
+  updateSession,
+} from './sessions';
+
+describeEachDatabase('session queries', (database) => {
+  const db = () => database().db;
+
+  it('creates a private session with an unguessable id', async () => {
+    const session = await createSession(db(), { ownerId: 'owner-a' });
+    expect(session).toMatchObject({
+      ownerId: 'owner-a',
+      title: DEFAULT_TITLE,
+      visibility: 'private',
+      model: null,
+    });
+    expect(session.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await getSession(db(), session.id)).toEqual(session);
+  });
+
+  it('returns nothing for an unknown id', async () => {
+    expect(await getSession(db(), newId())).toBeUndefined();
+  });
+
+  it('lists only my sessions, newest first, a page at a time', async () => {
+    const owner = newId();
+    const created = [];
+    for (let i = 0; i < 5; i++)
+      created.push(await createSession(db(), { ownerId: owner, title: `s${i}` }));
+    await createSession(db(), { ownerId: 'someone-else' });
+    // Touching the oldest moves it to the top.
+    await updateSession(db(), (created[0] as { id: string }).id, { title: 's0 renamed' });
+
+    const first = await listSessions(db(), owner, { limit: 2 });
+    expect(first.sessions.map((s) => s.title)).toEqual(['s0 renamed', 's4']);
+    const second = await listSessions(db(), owner, { limit: 2, after: first.next });
+    expect(second.sessions.map((s) => s.title)).toEqual(['s3', 's2']);
+    const third = await listSessions(db(), owner, { limit: 2, after: second.next });
+    expect(third.sessions.map((s) => s.title)).toEqual(['s1']);
+    expect(third.next).toBeUndefined();
+  });
+
+  it('pages correctly through sessions updated in the same millisecond', async () => {
+    const owner = newId();
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push((await createSession(db(), { ownerId: owner })).id);
+    const seen: string[] = [];
+    let after: Parameters<typeof listSessions>[2]['after'];
+    do {
+      const page = await listSessions(db(), owner, { limit: 1, after });
+      seen.push(...page.sessions.map((s) => s.id));
+      after = page.next;
+    } while (after);
+    expect(seen.sort()).toEqual(ids.sort());
+  });
+
+  it('renames, changes the model and the visibility', async () => {
+    const session = await createSession(db(), { ownerId: 'owner-a' });
+    const updated = await updateSession(db(), session.id, {
+      title: 'Plans',
+      model: 'demo',
+      visibility: 'public',
+    });
+    expect(updated).toMatchObject({ title: 'Plans', model: 'demo', visibility: 'public' });
+    expect(updated?.updatedAt.getTime()).toBeGreaterThanOrEqual(session.updatedAt.getTime());
+    expect(await updateSession(db(), newId(), { title: 'x' })).toBeUndefined();
+  });
+
+  it('appends messages in order and deletes a session with its messages', async () => {
+    const session = await createSession(db(), { ownerId: 'owner-a' });
+    await appendMessages(db(), session.id, [
+      { role: 'user', parts: [{ type: 'text', text: 'hi' }] },
+    ]);
+    await appendMessages(db(), session.id, [
+      {
+        role: 'assistant',
+        parts: [{ type: 'text', text: 'hello' }],
+        metadata: { usage: { inputTokens: 3 } },
+      },
+      { role: 'user', parts: [{ type: 'text', text: 'again' }] },
+    ]);
+    const stored = await listMessages(db(), session.id);
+    expect(stored.map((m) => [m.position, m.role, m.parts])).toEqual([
+      [0, 'user', [{ type: 'text', text: 'hi' }]],
+      [1, 'assistant', [{ type: 'text', text: 'hello' }]],
+      [2, 'user', [{ type: 'text', text: 'again' }]],
+    ]);
+    expect(stored[1]?.metadata).toEqual({ usage: { inputTokens: 3 } });
+
+    expect(await deleteSession(db(), session.id)).toBe(true);
+    expect(await getSession(db(), session.id)).toBeUndefined();
+    expect(await listMessages(db(), session.id)).toEqual([]);
+    expect(await deleteSession(db(), session.id)).toBe(false);
+  });
+
+  it('forks a session into a new private one with copies of its messages and widget states', async () => {
+    const source = await createSession(db(), {
+      ownerId: 'owner-a',
+      title: 'Shared',
+      model: 'demo',
+    });
+    await updateSession(db(), source.id, { visibility: 'public' });
+    await appendMessages(db(), source.id, [
+      { role: 'user', parts: [{ type: 'text', text: 'count' }] },
+      { role: 'assistant', parts: [{ type: 'text', text: 'done' }] },
+    ]);
+    await db()
+      .insert(widgetStates)
+      .values({
+        sessionId: source.id,
+        toolCallId: 'call-1',
+        widgetId: 'counter',
+        data: { count: 4 },
+        version: 7,
+      });
+
+    const fork = await forkSession(db(), (await getSession(db(), source.id)) as never, 'owner-b');
+    expect(fork).toMatchObject({
+      ownerId: 'owner-b',
+      title: 'Shared',
+      model: 'demo',
+      visibility: 'private',
+    });
+    expect(fork.id).not.toBe(source.id);
+    const copied = await listMessages(db(), fork.id);
+    expect(copied.map((m) => m.parts)).toEqual([
+      [{ type: 'text', text: 'count' }],
+      [{ type: 'text', text: 'done' }],
+    ]);
+    const original = await listMessages(db(), source.id);
+    expect(copied.map((m) => m.id)).not.toEqual(original.map((m) => m.id));
+    const { eq } = await import('drizzle-orm');
+    const states = await db()
+      .select()
+      .from(widgetStates)
+      .where(eq(widgetStates.sessionId, fork.id));
+    expect(states).toEqual([
+      expect.objectContaining({ toolCallId: 'call-1', data: { count: 4 }, version: 1 }),
+    ]);
+
+    // The fork is independent: deleting the source keeps it.
+    await deleteSession(db(), source.id);
+    expect(await listMessages(db(), fork.id)).toHaveLength(2);
+  });
+});
+
+describe('data survives a restart (PGlite)', () => {
+  it('reopens the same folder with every session and message', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const directory = mkdtempSync(join(tmpdir(), 'quanta-restart-'));
+    const first = await openDatabase(undefined, directory);
+    const session = await createSession(first.db, { ownerId: 'owner-a', title: 'Kept' });
+    await appendMessages(first.db, session.id, [
+      { role: 'user', parts: [{ type: 'text', text: 'still here' }] },
+    ]);
+    await first.close();
+
+    const second = await openDatabase(undefined, directory);
+    expect(await getSession(second.db, session.id)).toMatchObject({ title: 'Kept' });
+    expect((await listMessages(second.db, session.id)).map((m) => m.parts)).toEqual([
+      [{ type: 'text', text: 'still here' }],
+    ]);
+    await second.close();
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('migrations (PostgreSQL)', () => {
+  it('run once, without error, when two instances start together on an empty database', async () => {
+    const empty = await emptyPostgresDatabase();
+    const [a, b] = await Promise.all([openDatabase(empty.url), openDatabase(empty.url)]);
+    const result = await a.db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ n: 1 }]);
+    // Both instances see the same schema.
+    const session = await createSession(a.db, { ownerId: 'owner-a' });
+    expect(await getSession(b.db, session.id)).toEqual(session);
+    await Promise.all([a.close(), b.close()]);
+    await empty.drop();
+  });
+});

@@ -1,0 +1,175 @@
+import { and, asc, desc, eq, lt, or } from 'drizzle-orm';
+import { newId } from '../ids';
+import type { Db } from './client';
+import { type MessageRow, messages, type SessionRow, sessions, widgetStates } from './schema';
+
+export type SessionCursor = { updatedAt: Date; id: string };
+export type SessionPatch = Partial<Pick<SessionRow, 'title' | 'model' | 'visibility'>>;
+export type NewMessage = Pick<MessageRow, 'role' | 'parts'> &
+  Partial<Pick<MessageRow, 'id' | 'metadata'>>;
+
+export const DEFAULT_TITLE = 'New chat';
+
+export async function createSession(
+  db: Db,
+  input: { ownerId: string; title?: string; model?: string | null },
+): Promise<SessionRow> {
+  // Timestamps come from here, not now(), so they keep the millisecond precision cursors use.
+  const now = new Date();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      id: newId(),
+      ownerId: input.ownerId,
+      title: input.title ?? DEFAULT_TITLE,
+      model: input.model ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return row as SessionRow;
+}
+
+export async function getSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+  return row;
+}
+
+export async function listMessages(db: Db, sessionId: string): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(eq(messages.sessionId, sessionId))
+    .orderBy(asc(messages.position));
+}
+
+/** An owner's sessions, most recently updated first, `limit` at a time. */
+export async function listSessions(
+  db: Db,
+  ownerId: string,
+  { limit, after }: { limit: number; after?: SessionCursor },
+): Promise<{ sessions: SessionRow[]; next?: SessionCursor }> {
+  const page = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.ownerId, ownerId),
+        after &&
+          or(
+            lt(sessions.updatedAt, after.updatedAt),
+            and(eq(sessions.updatedAt, after.updatedAt), lt(sessions.id, after.id)),
+          ),
+      ),
+    )
+    .orderBy(desc(sessions.updatedAt), desc(sessions.id))
+    .limit(limit + 1);
+  const rows = page.slice(0, limit);
+  const last = rows.at(-1);
+  return page.length > limit && last
+    ? { sessions: rows, next: { updatedAt: last.updatedAt, id: last.id } }
+    : { sessions: rows };
+}
+
+export async function updateSession(
+  db: Db,
+  id: string,
+  patch: SessionPatch,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(sessions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(sessions.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteSession(db: Db, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(sessions)
+    .where(eq(sessions.id, id))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
+}
+
+/** Appends messages after the session's last one, in order. */
+export async function appendMessages(
+  db: Db,
+  sessionId: string,
+  added: NewMessage[],
+): Promise<MessageRow[]> {
+  return db.transaction(async (tx) => {
+    const [last] = await tx
+      .select({ position: messages.position })
+      .from(messages)
+      .where(eq(messages.sessionId, sessionId))
+      .orderBy(desc(messages.position))
+      .limit(1);
+    const start = (last?.position ?? -1) + 1;
+    const rows = await tx
+      .insert(messages)
+      .values(
+        added.map((message, index) => ({
+          id: message.id ?? newId(),
+          sessionId,
+          position: start + index,
+          role: message.role,
+          parts: message.parts,
+          metadata: message.metadata ?? null,
+        })),
+      )
+      .returning();
+    await tx.update(sessions).set({ updatedAt: new Date() }).where(eq(sessions.id, sessionId));
+    return rows;
+  });
+}
+
+/** Copies a session — its messages and widget states — into a new private one owned by `ownerId`. */
+export async function forkSession(
+  db: Db,
+  source: SessionRow,
+  ownerId: string,
+): Promise<SessionRow> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [fork] = await tx
+      .insert(sessions)
+      .values({
+        id: newId(),
+        ownerId,
+        title: source.title,
+        model: source.model,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const forkId = (fork as SessionRow).id;
+    const sourceMessages = await tx
+      .select()
+      .from(messages)
+      .where(eq(messages.sessionId, source.id))
+      .orderBy(asc(messages.position));
+    if (sourceMessages.length > 0) {
+      await tx.insert(messages).values(
+        sourceMessages.map((message) => ({
+          ...message,
+          id: newId(),
+          sessionId: forkId,
+          createdAt: now,
+        })),
+      );
+    }
+    const states = await tx
+      .select()
+      .from(widgetStates)
+      .where(eq(widgetStates.sessionId, source.id));
+    if (states.length > 0) {
+      await tx
+        .insert(widgetStates)
+        .values(
+          states.map((state) => ({ ...state, sessionId: forkId, version: 1, updatedAt: now })),
+        );
+    }
+    return fork as SessionRow;
+  });
+}
