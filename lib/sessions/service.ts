@@ -1,0 +1,174 @@
+import { IDENTITY_COOKIE, type Identity, identify } from '../auth/identity';
+import { isSameOrigin } from '../auth/origin';
+import { type Action, permits, refusal } from '../auth/permissions';
+import type { Db } from '../db/client';
+import type { MessageRow, SessionRow } from '../db/schema';
+import * as queries from '../db/sessions';
+import { readCookie } from '../http/cookies';
+import { HttpError } from '../http/errors';
+import { readJson } from '../http/read-json';
+import { ID_PATTERN } from '../ids';
+
+export const MAX_TITLE = 200;
+export const MAX_PAGE = 100;
+const DEFAULT_PAGE = 30;
+const MAX_BODY_BYTES = 16 * 1024;
+
+/** A session as a viewer sees it: never the owner's id, but whether the viewer is the owner. */
+export type SessionView = {
+  id: string;
+  title: string;
+  model: string | null;
+  visibility: SessionRow['visibility'];
+  createdAt: string;
+  updatedAt: string;
+  turnActive: boolean;
+  isOwner: boolean;
+};
+
+export type MessageView = Pick<MessageRow, 'id' | 'role' | 'parts' | 'metadata'>;
+
+export function toView(session: SessionRow, viewer: string | undefined): SessionView {
+  return {
+    id: session.id,
+    title: session.title,
+    model: session.model,
+    visibility: session.visibility,
+    createdAt: session.createdAt.toISOString(),
+    updatedAt: session.updatedAt.toISOString(),
+    turnActive: session.activeTurnId !== null,
+    isOwner: viewer === session.ownerId,
+  };
+}
+
+/** Who sent `request`, from its bearer token or its cookie. */
+export function requester(request: Request): Identity | undefined {
+  return identify(request.headers, readCookie(request.headers, IDENTITY_COOKIE));
+}
+
+/** The requester of a state-changing request: known, and (when riding on a cookie) same-origin. */
+export function writer(request: Request): Identity {
+  const identity = requester(request);
+  if (!identity)
+    throw new HttpError(401, 'unauthenticated', 'Sign in with the cookie or a bearer token.');
+  if (identity.via === 'cookie' && !isSameOrigin(request.headers)) {
+    throw new HttpError(403, 'cross_origin', 'Cross-origin requests may not change sessions.');
+  }
+  return identity;
+}
+
+/** The session `id` if `viewer` may do `action` with it; otherwise the refusal it deserves. */
+export async function authorize(
+  db: Db,
+  id: string,
+  viewer: string | undefined,
+  action: Action,
+): Promise<SessionRow> {
+  const session = ID_PATTERN.test(id) ? await queries.getSession(db, id) : undefined;
+  if (!session || !permits(session, viewer, 'read')) throw notFound();
+  if (!permits(session, viewer, action)) {
+    throw new HttpError(refusal(session), 'forbidden', 'Only the owner can change this session.');
+  }
+  return session;
+}
+
+function notFound(): HttpError {
+  return new HttpError(404, 'not_found', 'No such session.');
+}
+
+export async function listMine(db: Db, request: Request) {
+  const identity = requester(request);
+  if (!identity)
+    throw new HttpError(401, 'unauthenticated', 'Sign in with the cookie or a bearer token.');
+  const params = new URL(request.url).searchParams;
+  const limit = Number(params.get('limit') ?? DEFAULT_PAGE);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) {
+    throw new HttpError(400, 'invalid_input', `limit: must be an integer from 1 to ${MAX_PAGE}`);
+  }
+  const cursor = params.get('cursor');
+  const page = await queries.listSessions(db, identity.ownerId, {
+    limit,
+    after: cursor === null ? undefined : decodeCursor(cursor),
+  });
+  return {
+    sessions: page.sessions.map((session) => toView(session, identity.ownerId)),
+    nextCursor: page.next ? encodeCursor(page.next) : null,
+  };
+}
+
+const titleSchema = { type: 'string', minLength: 1, maxLength: MAX_TITLE };
+const modelSchema = { type: ['string', 'null'], maxLength: 200 };
+
+const createSchema = {
+  type: 'object',
+  properties: { title: titleSchema, model: modelSchema },
+  additionalProperties: false,
+};
+
+export async function create(db: Db, request: Request): Promise<SessionView> {
+  const identity = writer(request);
+  const body = await readJson<{ title?: string; model?: string | null }>(
+    request,
+    createSchema,
+    MAX_BODY_BYTES,
+  );
+  const session = await queries.createSession(db, { ownerId: identity.ownerId, ...body });
+  return toView(session, identity.ownerId);
+}
+
+export async function read(db: Db, request: Request, id: string) {
+  const viewer = requester(request)?.ownerId;
+  const session = await authorize(db, id, viewer, 'read');
+  const messages = await queries.listMessages(db, session.id);
+  return {
+    session: toView(session, viewer),
+    messages: messages.map(
+      ({ id, role, parts, metadata }): MessageView => ({ id, role, parts, metadata }),
+    ),
+  };
+}
+
+const patchSchema = {
+  type: 'object',
+  properties: {
+    title: titleSchema,
+    model: modelSchema,
+    visibility: { enum: ['private', 'public'] },
+  },
+  additionalProperties: false,
+  minProperties: 1,
+};
+
+export async function update(db: Db, request: Request, id: string): Promise<SessionView> {
+  const identity = writer(request);
+  await authorize(db, id, identity.ownerId, 'write');
+  const patch = await readJson<queries.SessionPatch>(request, patchSchema, MAX_BODY_BYTES);
+  const session = await queries.updateSession(db, id, patch);
+  if (!session) throw notFound();
+  return toView(session, identity.ownerId);
+}
+
+export async function remove(db: Db, request: Request, id: string): Promise<void> {
+  const identity = writer(request);
+  await authorize(db, id, identity.ownerId, 'write');
+  await queries.deleteSession(db, id);
+}
+
+export async function fork(db: Db, request: Request, id: string): Promise<SessionView> {
+  const identity = writer(request);
+  const source = await authorize(db, id, identity.ownerId, 'fork');
+  return toView(await queries.forkSession(db, source, identity.ownerId), identity.ownerId);
+}
+
+function encodeCursor(cursor: queries.SessionCursor): string {
+  return Buffer.from(`${cursor.updatedAt.toISOString()} ${cursor.id}`).toString('base64url');
+}
+
+function decodeCursor(value: string): queries.SessionCursor {
+  const [time, id] = Buffer.from(value, 'base64url').toString().split(' ');
+  const updatedAt = new Date(time ?? '');
+  if (Number.isNaN(updatedAt.getTime()) || !id || !ID_PATTERN.test(id)) {
+    throw new HttpError(400, 'invalid_input', 'cursor: is not one this server issued');
+  }
+  return { updatedAt, id };
+}

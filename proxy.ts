@@ -1,0 +1,30 @@
+import { type NextRequest, NextResponse } from 'next/server';
+import { IDENTITY_COOKIE, newOwnerToken, ownerOf } from '@/lib/auth/identity';
+
+/**
+ * Gives every browser an anonymous owner identity on its first visit. The cookie is added to
+ * the request too, so the page rendered for this very request already knows its owner.
+ */
+export function proxy(request: NextRequest) {
+  if (
+    request.headers.has('authorization') ||
+    ownerOf(request.cookies.get(IDENTITY_COOKIE)?.value)
+  ) {
+    return NextResponse.next();
+  }
+  const token = newOwnerToken();
+  request.cookies.set(IDENTITY_COOKIE, token);
+  const response = NextResponse.next({ request: { headers: request.headers } });
+  response.cookies.set(IDENTITY_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.nextUrl.protocol === 'https:',
+    path: '/',
+    maxAge: 60 * 60 * 24 * 400,
+  });
+  return response;
+}
+
+export const config = {
+  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+};

@@ -1,0 +1,233 @@
+import { beforeAll, beforeEach, expect, it } from 'vitest';
+import * as forkRoute from '@/app/api/sessions/[id]/fork/route';
+import * as sessionRoute from '@/app/api/sessions/[id]/route';
+import * as sessionsRoute from '@/app/api/sessions/route';
+import { newId } from '@/lib/ids';
+import { describeEachDatabase } from '@/tests/helpers/databases';
+import { type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
+
+process.env.QUANTA_SECRET = 'test-secret';
+
+async function createAs(caller: Caller, body: unknown = {}) {
+  const response = await sessionsRoute.POST(request('POST', '/api/sessions', caller, body));
+  expect(response.status).toBe(201);
+  return (await response.json()).session as { id: string; title: string; visibility: string };
+}
+
+describeEachDatabase('session routes', (database) => {
+  beforeAll(() => useDatabase(database()));
+  let owner: Caller;
+  beforeEach(() => {
+    owner = { ownerId: newId() };
+  });
+
+  it('creates, lists, reads, renames, shares and deletes a session', async () => {
+    const created = await createAs(owner, { title: 'First' });
+    expect(created).toMatchObject({ title: 'First', visibility: 'private', isOwner: true });
+
+    const list = await (await sessionsRoute.GET(request('GET', '/api/sessions', owner))).json();
+    expect(list).toEqual({
+      sessions: [expect.objectContaining({ id: created.id })],
+      nextCursor: null,
+    });
+
+    const read = await sessionRoute.GET(
+      request('GET', `/api/sessions/${created.id}`, owner),
+      params({ id: created.id }),
+    );
+    expect(await read.json()).toEqual({
+      session: expect.objectContaining({ id: created.id }),
+      messages: [],
+    });
+
+    const renamed = await sessionRoute.PATCH(
+      request('PATCH', `/api/sessions/${created.id}`, owner, {
+        title: 'Renamed',
+        visibility: 'public',
+      }),
+      params({ id: created.id }),
+    );
+    expect((await renamed.json()).session).toMatchObject({
+      title: 'Renamed',
+      visibility: 'public',
+    });
+
+    const deleted = await sessionRoute.DELETE(
+      request('DELETE', `/api/sessions/${created.id}`, owner),
+      params({ id: created.id }),
+    );
+    expect(deleted.status).toBe(204);
+    const gone = await sessionRoute.GET(
+      request('GET', `/api/sessions/${created.id}`, owner),
+      params({ id: created.id }),
+    );
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({
+      error: { code: 'not_found', message: 'No such session.' },
+    });
+  });
+
+  it('pages the list with a cursor', async () => {
+    for (let i = 0; i < 3; i++) await createAs(owner, { title: `t${i}` });
+    const first = await (
+      await sessionsRoute.GET(request('GET', '/api/sessions?limit=2', owner))
+    ).json();
+    expect(first.sessions.map((s: { title: string }) => s.title)).toEqual(['t2', 't1']);
+    const second = await (
+      await sessionsRoute.GET(
+        request('GET', `/api/sessions?limit=2&cursor=${first.nextCursor}`, owner),
+      )
+    ).json();
+    expect(second).toEqual({
+      sessions: [expect.objectContaining({ title: 't0' })],
+      nextCursor: null,
+    });
+  });
+
+  it('works for an API client with a bearer token, with no Origin header', async () => {
+    const client = { ...owner, via: 'bearer' as const };
+    const created = await createAs(client, { title: 'From a script' });
+    const read = await sessionRoute.GET(
+      request('GET', `/api/sessions/${created.id}`, owner),
+      params({ id: created.id }),
+    );
+    expect(read.status).toBe(200);
+  });
+
+  it.each([
+    [
+      'a title over 200 characters',
+      { title: 'x'.repeat(201) },
+      400,
+      'title: must NOT have more than 200 characters',
+    ],
+    ['an empty title', { title: '' }, 400, 'title: must NOT have fewer than 1 characters'],
+    ['an unknown field', { owner: 'me' }, 400, 'owner: is not allowed'],
+    [
+      'a bad visibility',
+      { visibility: 'secret' },
+      400,
+      'visibility: must be one of: private, public',
+    ],
+  ])('PATCH refuses %s', async (_case, body, status, message) => {
+    const { id } = await createAs(owner);
+    const response = await sessionRoute.PATCH(
+      request('PATCH', `/api/sessions/${id}`, owner, body),
+      params({ id }),
+    );
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual({ error: { code: 'invalid_input', message } });
+  });
+
+  it('refuses an empty patch, invalid JSON and an oversized body', async () => {
+    const { id } = await createAs(owner);
+    const empty = await sessionRoute.PATCH(
+      request('PATCH', `/api/sessions/${id}`, owner, {}),
+      params({ id }),
+    );
+    expect(empty.status).toBe(400);
+    const broken = await sessionRoute.PATCH(
+      request('PATCH', `/api/sessions/${id}`, owner, '{"title":'),
+      params({ id }),
+    );
+    expect(await broken.json()).toEqual({
+      error: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+    });
+    const huge = await sessionsRoute.POST(
+      request('POST', '/api/sessions', owner, { title: 'x'.repeat(20_000) }),
+    );
+    expect(huge.status).toBe(413);
+  });
+
+  it('refuses a page size over 100 and a forged cursor', async () => {
+    expect((await sessionsRoute.GET(request('GET', '/api/sessions?limit=101', owner))).status).toBe(
+      400,
+    );
+    expect((await sessionsRoute.GET(request('GET', '/api/sessions?limit=0', owner))).status).toBe(
+      400,
+    );
+    expect(
+      (await sessionsRoute.GET(request('GET', '/api/sessions?cursor=bm9wZQ', owner))).status,
+    ).toBe(400);
+  });
+
+  it('refuses a cookie request from another origin (CSRF)', async () => {
+    const response = await sessionsRoute.POST(
+      request('POST', '/api/sessions', { ...owner, origin: 'https://evil.example' }, {}),
+    );
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe('cross_origin');
+  });
+
+  it('treats a forged token as nobody', async () => {
+    const forged = new Request('http://quanta.test/api/sessions', {
+      headers: { authorization: `Bearer ${owner.ownerId}.forged` },
+    });
+    expect((await sessionsRoute.GET(forged)).status).toBe(401);
+  });
+
+  it('answers 404 for an id that is not even well-formed', async () => {
+    const response = await sessionRoute.GET(
+      request('GET', '/api/sessions/nope', owner),
+      params({ id: 'nope' }),
+    );
+    expect(response.status).toBe(404);
+  });
+
+  // The authorisation matrix: who × visibility × action → status.
+  const callers = ['owner', 'other owner', 'anonymous'] as const;
+  const expected: Record<
+    (typeof callers)[number],
+    Record<'private' | 'public', Record<string, number>>
+  > = {
+    owner: {
+      private: { read: 200, rename: 200, delete: 204, fork: 201 },
+      public: { read: 200, rename: 200, delete: 204, fork: 201 },
+    },
+    'other owner': {
+      private: { read: 404, rename: 404, delete: 404, fork: 404 },
+      public: { read: 200, rename: 403, delete: 403, fork: 201 },
+    },
+    anonymous: {
+      private: { read: 404, rename: 401, delete: 401, fork: 401 },
+      public: { read: 200, rename: 401, delete: 401, fork: 401 },
+    },
+  };
+  for (const who of callers) {
+    for (const visibility of ['private', 'public'] as const) {
+      for (const action of ['read', 'rename', 'delete', 'fork'] as const) {
+        const status = expected[who][visibility][action];
+        it(`${who} × ${visibility} × ${action} → ${status}`, async () => {
+          const { id } = await createAs(owner);
+          if (visibility === 'public') {
+            await sessionRoute.PATCH(
+              request('PATCH', `/api/sessions/${id}`, owner, { visibility }),
+              params({ id }),
+            );
+          }
+          const caller: Caller =
+            who === 'owner' ? owner : who === 'other owner' ? { ownerId: newId() } : {};
+          const path = `/api/sessions/${id}`;
+          const response = await {
+            read: () => sessionRoute.GET(request('GET', path, caller), params({ id })),
+            rename: () =>
+              sessionRoute.PATCH(
+                request('PATCH', path, caller, { title: 'hijacked' }),
+                params({ id }),
+              ),
+            delete: () => sessionRoute.DELETE(request('DELETE', path, caller), params({ id })),
+            fork: () => forkRoute.POST(request('POST', `${path}/fork`, caller), params({ id })),
+          }[action]();
+          expect(response.status).toBe(status);
+          // A refused change changed nothing.
+          const after = await sessionRoute.GET(request('GET', path, owner), params({ id }));
+          if (action === 'delete' && status === 204) expect(after.status).toBe(404);
+          else
+            expect((await after.json()).session.title).toBe(
+              action === 'rename' && status === 200 ? 'hijacked' : 'New chat',
+            );
+        });
+      }
+    }
+  }
+});
