@@ -4,6 +4,8 @@ const nextConfig = {
   poweredByHeader: false,
   // The Postgres drivers are server-only and load native/WASM code at run time.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  // Migrations are read from disk at start-up; make sure deployments carry them.
+  outputFileTracingIncludes: { '/**': ['./lib/db/migrations/**/*'] },
 };
 
 export default nextConfig;

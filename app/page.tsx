@@ -1,5 +1,7 @@
 import { HomeScreen } from '@/components/home-screen';
+import { viewer } from './viewer';
 
-export default function HomePage() {
-  return <HomeScreen />;
+export default async function HomePage() {
+  const { token } = await viewer();
+  return <HomeScreen token={token} />;
 }

@@ -8,7 +8,16 @@ import { SessionsSidebar } from './sessions-sidebar';
  * The chat layout: a sessions sidebar beside the transcript on wide screens; under 768 px the
  * sidebar moves into a drawer (a Radix dialog, so focus is trapped and Escape closes it).
  */
-export function AppShell({ children, composer }: { children: ReactNode; composer: ReactNode }) {
+type AppShellProps = {
+  /** The owner's API token, shown on request in the sidebar. */
+  token: string;
+  /** What the top bar shows beside the menu button: a title, actions. */
+  header?: ReactNode;
+  children: ReactNode;
+  composer: ReactNode;
+};
+
+export function AppShell({ token, header, children, composer }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   return (
@@ -18,7 +27,7 @@ export function AppShell({ children, composer }: { children: ReactNode; composer
           aria-label="Sessions"
           className="hidden w-72 shrink-0 border-r border-zinc-200 bg-zinc-50 md:flex md:flex-col dark:border-zinc-800 dark:bg-zinc-900"
         >
-          <SessionsSidebar />
+          <SessionsSidebar token={token} />
         </aside>
 
         <Dialog.Portal>
@@ -28,7 +37,7 @@ export function AppShell({ children, composer }: { children: ReactNode; composer
             className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-zinc-50 shadow-xl md:hidden dark:bg-zinc-900"
           >
             <Dialog.Title className="sr-only">Sessions</Dialog.Title>
-            <SessionsSidebar onNavigate={() => setDrawerOpen(false)} />
+            <SessionsSidebar token={token} onNavigate={() => setDrawerOpen(false)} />
             <Dialog.Close
               aria-label="Close sessions"
               className="absolute top-3 right-3 rounded-md p-1.5 text-zinc-500 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-blue-500 dark:hover:bg-zinc-800"
@@ -46,7 +55,7 @@ export function AppShell({ children, composer }: { children: ReactNode; composer
             >
               <MenuIcon />
             </Dialog.Trigger>
-            <span className="font-semibold tracking-tight md:hidden">Quanta</span>
+            {header ?? <span className="font-semibold tracking-tight md:hidden">Quanta</span>}
           </header>
           <main className="min-h-0 flex-1 overflow-y-auto">{children}</main>
           <div className="shrink-0 border-t border-zinc-200 p-3 dark:border-zinc-800">

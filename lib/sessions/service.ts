@@ -2,31 +2,18 @@ import { IDENTITY_COOKIE, type Identity, identify } from '../auth/identity';
 import { isSameOrigin } from '../auth/origin';
 import { type Action, permits, refusal } from '../auth/permissions';
 import type { Db } from '../db/client';
-import type { MessageRow, SessionRow } from '../db/schema';
+import type { SessionRow } from '../db/schema';
 import * as queries from '../db/sessions';
 import { readCookie } from '../http/cookies';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN } from '../ids';
+import type { MessageView, SessionView } from './types';
 
 export const MAX_TITLE = 200;
 export const MAX_PAGE = 100;
 const DEFAULT_PAGE = 30;
 const MAX_BODY_BYTES = 16 * 1024;
-
-/** A session as a viewer sees it: never the owner's id, but whether the viewer is the owner. */
-export type SessionView = {
-  id: string;
-  title: string;
-  model: string | null;
-  visibility: SessionRow['visibility'];
-  createdAt: string;
-  updatedAt: string;
-  turnActive: boolean;
-  isOwner: boolean;
-};
-
-export type MessageView = Pick<MessageRow, 'id' | 'role' | 'parts' | 'metadata'>;
 
 export function toView(session: SessionRow, viewer: string | undefined): SessionView {
   return {
@@ -117,7 +104,11 @@ export async function create(db: Db, request: Request): Promise<SessionView> {
 }
 
 export async function read(db: Db, request: Request, id: string) {
-  const viewer = requester(request)?.ownerId;
+  return readAs(db, id, requester(request)?.ownerId);
+}
+
+/** A session and its transcript as `viewer` may see them (throws 404 when they may not). */
+export async function readAs(db: Db, id: string, viewer: string | undefined) {
   const session = await authorize(db, id, viewer, 'read');
   const messages = await queries.listMessages(db, session.id);
   return {

@@ -27,7 +27,7 @@ test('on a phone the sidebar is a drawer that opens, traps focus and closes on E
   await toggle.click();
   const drawer = page.getByRole('dialog', { name: 'Sessions' });
   await expect(drawer).toBeVisible();
-  await expect(drawer.getByRole('link', { name: 'New chat' })).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'New chat' })).toBeVisible();
   await page.screenshot({ path: 'test-results/shell-phone-drawer.png', fullPage: true });
 
   await page.keyboard.press('Escape');

@@ -1,0 +1,28 @@
+import type { SessionView } from '@/lib/sessions/types';
+
+/** Calls a Quanta route; an error answer becomes an Error with the server's message. */
+export async function api<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
+  const response = await fetch(path, {
+    method: init?.method ?? 'GET',
+    headers: init?.body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) {
+    const payload = await response.json().catch(() => undefined);
+    throw new Error(payload?.error?.message ?? `Request failed (${response.status})`);
+  }
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+export const sessionsKey = ['sessions'] as const;
+
+export const sessionApi = {
+  list: () =>
+    api<{ sessions: SessionView[]; nextCursor: string | null }>('/api/sessions?limit=100'),
+  create: () => api<{ session: SessionView }>('/api/sessions', { method: 'POST', body: {} }),
+  update: (id: string, patch: Partial<Pick<SessionView, 'title' | 'visibility' | 'model'>>) =>
+    api<{ session: SessionView }>(`/api/sessions/${id}`, { method: 'PATCH', body: patch }),
+  remove: (id: string) => api<void>(`/api/sessions/${id}`, { method: 'DELETE' }),
+  fork: (id: string) =>
+    api<{ session: SessionView }>(`/api/sessions/${id}/fork`, { method: 'POST' }),
+};

@@ -1,0 +1,74 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import type { MessageView, SessionView } from '@/lib/sessions/types';
+import { sessionApi, sessionsKey } from './api';
+import { AppShell } from './app-shell';
+import { Composer } from './composer';
+import { primaryButton } from './modal';
+import { ShareButton } from './share-dialog';
+import { Transcript } from './transcript';
+
+type SessionScreenProps = { token: string; session: SessionView; messages: MessageView[] };
+
+export function SessionScreen({ token, session, messages }: SessionScreenProps) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const fork = useMutation({
+    mutationFn: () => sessionApi.fork(session.id),
+    onSuccess: ({ session: forked }) => {
+      void queryClient.invalidateQueries({ queryKey: sessionsKey });
+      router.push(`/c/${forked.id}`);
+    },
+  });
+
+  const header = (
+    <div className="flex min-w-0 flex-1 items-center gap-2">
+      <h1 className="min-w-0 flex-1 truncate font-semibold">{session.title}</h1>
+      {session.isOwner ? (
+        <ShareButton session={session} />
+      ) : (
+        <>
+          <span className="rounded bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+            Read-only
+          </span>
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={fork.isPending}
+            onClick={() => fork.mutate()}
+          >
+            {fork.isPending ? 'Forking…' : 'Fork to continue'}
+          </button>
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <AppShell
+      token={token}
+      header={header}
+      composer={
+        <>
+          {fork.error && (
+            <p role="alert" className="mb-2 text-center text-sm text-red-600">
+              {fork.error.message}
+            </p>
+          )}
+          <Composer
+            onSend={() => {}}
+            disabledReason={
+              session.isOwner
+                ? 'Chat arrives with the agent loop.'
+                : 'This session is read-only. Fork it to continue the conversation.'
+            }
+          />
+        </>
+      }
+    >
+      <Transcript messages={messages} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+
+test('create, rename, share a session; another identity reads it and forks it', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New chat' }).first().click();
+  await expect(page).toHaveURL(/\/c\/[A-Za-z0-9_-]{22}$/);
+  const url = page.url();
+  await expect(page.getByRole('heading', { name: 'New chat' })).toBeVisible();
+
+  const sidebar = page.getByRole('complementary', { name: 'Sessions' });
+  await sidebar.getByRole('button', { name: 'Rename New chat' }).click();
+  const title = page
+    .getByRole('dialog', { name: 'Rename session' })
+    .getByRole('textbox', { name: 'Title' });
+  await title.fill('Trip plans');
+  await title.press('Enter');
+  await expect(sidebar.getByRole('link', { name: 'Trip plans' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Trip plans' })).toBeVisible();
+  await expect(page).toHaveTitle('Trip plans · Quanta');
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  const share = page.getByRole('dialog', { name: 'Share session' });
+  await share.getByRole('checkbox', { name: 'Public link' }).check();
+  await expect(share.getByRole('textbox', { name: 'Share link' })).toHaveValue(url);
+  await page.screenshot({ path: 'test-results/session-share.png' });
+  await page.keyboard.press('Escape');
+
+  // Someone else, with only the link.
+  const other = await browser.newContext();
+  const reader = await other.newPage();
+  await reader.goto(url);
+  await expect(reader.getByRole('heading', { name: 'Trip plans' })).toBeVisible();
+  await expect(reader.getByText('Read-only', { exact: true })).toBeVisible();
+  await expect(reader.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  await expect(reader.getByRole('button', { name: 'Share' })).toHaveCount(0);
+  await expect(reader.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    'Trip plans',
+  );
+  await reader.screenshot({ path: 'test-results/session-read-only.png' });
+
+  await reader.getByRole('button', { name: 'Fork to continue' }).click();
+  await expect(reader).not.toHaveURL(url);
+  await expect(reader).toHaveURL(/\/c\/[A-Za-z0-9_-]{22}$/);
+  await expect(reader.getByRole('button', { name: 'Share' })).toBeVisible();
+  await expect(
+    reader
+      .getByRole('complementary', { name: 'Sessions' })
+      .getByRole('link', { name: 'Trip plans' }),
+  ).toBeVisible();
+  await reader.screenshot({ path: 'test-results/session-forked.png' });
+
+  // Made private again, the link tells the other identity nothing.
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page
+    .getByRole('dialog', { name: 'Share session' })
+    .getByRole('checkbox', { name: 'Public link' })
+    .uncheck();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Share session' })
+      .getByRole('textbox', { name: 'Share link' }),
+  ).toHaveCount(0);
+  const response = await reader.goto(url);
+  expect(response?.status()).toBe(404);
+  await other.close();
+});
+
+test('delete asks for confirmation and removes the session', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New chat' }).first().click();
+  await expect(page).toHaveURL(/\/c\//);
+  const url = page.url();
+  const sidebar = page.getByRole('complementary', { name: 'Sessions' });
+  const before = await sidebar.getByRole('listitem').count();
+  await sidebar.getByRole('button', { name: 'Delete New chat' }).first().click();
+  const confirm = page.getByRole('dialog', { name: 'Delete session?' });
+  await expect(confirm).toBeVisible();
+  await page.screenshot({ path: 'test-results/session-delete-confirm.png' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(sidebar.getByRole('listitem')).toHaveCount(before - 1);
+  expect((await page.goto(url))?.status()).toBe(404);
+});
+
+test('the API token shown in the UI lets a script act as the owner', async ({ page, request }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'API token' }).first().click();
+  const token = await page
+    .getByRole('dialog', { name: 'Your API token' })
+    .locator('code')
+    .innerText();
+  const created = await request.post('/api/sessions', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title: 'Made by a script' },
+  });
+  expect(created.status()).toBe(201);
+  await page.reload();
+  await expect(
+    page
+      .getByRole('complementary', { name: 'Sessions' })
+      .getByRole('link', { name: 'Made by a script' }),
+  ).toBeVisible();
+});
