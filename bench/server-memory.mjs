@@ -1,7 +1,7 @@
 // Resident memory of `next start` when idle, after one page view, with an embedded PGlite.
 // Run after `npx next build`: node bench/server-memory.mjs
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -43,5 +43,7 @@ for (let i = 0; i < 5; i++) {
   await sleep(500);
 }
 samples.sort((a, b) => a - b);
-console.log(`idle RSS of next start + PGlite: median ${(samples[2] / 1024).toFixed(1)} MiB (5 samples)`);
+console.log(
+  `idle RSS of next start + PGlite: median ${(samples[2] / 1024).toFixed(1)} MiB (5 samples)`,
+);
 process.kill(-server.pid, 'SIGTERM');
