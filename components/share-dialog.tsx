@@ -12,6 +12,9 @@ export function ShareButton({ session }: { session: SessionView }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  // The choice shows in the same render as the click (react-query reports `isPending` a tick
+  // later, and a controlled checkbox would flick back meanwhile); a failure reverts it.
+  const [chosen, setChosen] = useState<SessionView['visibility'] | null>(null);
   const toggle = useMutation({
     mutationFn: (visibility: SessionView['visibility']) =>
       sessionApi.update(session.id, { visibility }),
@@ -19,12 +22,9 @@ export function ShareButton({ session }: { session: SessionView }) {
       void queryClient.invalidateQueries({ queryKey: sessionsKey });
       router.refresh();
     },
+    onError: () => setChosen(null),
   });
-  // Show the choice at once; the server's answer (or the page's data on failure) follows.
-  const visibility = toggle.isPending
-    ? toggle.variables
-    : (toggle.data?.session.visibility ?? session.visibility);
-  const isPublic = visibility === 'public';
+  const isPublic = (chosen ?? session.visibility) === 'public';
   const url = typeof window === 'undefined' ? '' : `${window.location.origin}/c/${session.id}`;
 
   return (
@@ -47,7 +47,11 @@ export function ShareButton({ session }: { session: SessionView }) {
             type="checkbox"
             checked={isPublic}
             disabled={toggle.isPending}
-            onChange={() => toggle.mutate(isPublic ? 'private' : 'public')}
+            onChange={() => {
+              const next = isPublic ? 'private' : 'public';
+              setChosen(next);
+              toggle.mutate(next);
+            }}
             className="size-4 focus-visible:outline-2 focus-visible:outline-blue-500"
           />
           Public link

@@ -9,3 +9,25 @@ export function dataDir(): string {
 export function databaseUrl(): string | undefined {
   return process.env.DATABASE_URL || undefined;
 }
+
+type Env = Record<string, string | undefined>;
+
+/** The most model calls (steps) one turn may make: tool round trips end there. */
+export function maxSteps(env: Env = process.env): number {
+  return positiveInteger(env, 'QUANTA_MAX_STEPS', 20);
+}
+
+/** How long a model may take to send its first byte before the call counts as failed. */
+export function modelTimeoutMs(env: Env = process.env): number {
+  return positiveInteger(env, 'QUANTA_MODEL_TIMEOUT_MS', 60_000);
+}
+
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) {
+    throw new Error(`${name} must be a positive integer, not ${JSON.stringify(value)}.`);
+  }
+  return parsed;
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { newId } from '../ids';
 import type { Db } from './client';
 import { type MessageRow, messages, type SessionRow, sessions, widgetStates } from './schema';
@@ -122,6 +122,56 @@ export async function appendMessages(
     await tx.update(sessions).set({ updatedAt: new Date() }).where(eq(sessions.id, sessionId));
     return rows;
   });
+}
+
+/**
+ * Marks `turnId` as the session's running turn unless another one holds it; a mark older than
+ * `staleAfterMs` (its server died mid-turn) no longer counts. One atomic update, so two
+ * prompts racing on two servers cannot both win.
+ */
+export async function claimTurn(
+  db: Db,
+  sessionId: string,
+  turnId: string,
+  staleAfterMs: number,
+): Promise<boolean> {
+  const now = new Date();
+  const claimed = await db
+    .update(sessions)
+    .set({ activeTurnId: turnId, activeTurnStartedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        or(
+          isNull(sessions.activeTurnId),
+          lt(sessions.activeTurnStartedAt, new Date(now.getTime() - staleAfterMs)),
+        ),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return claimed.length > 0;
+}
+
+/** Clears the running-turn mark, if it is still `turnId`'s. */
+export async function releaseTurn(db: Db, sessionId: string, turnId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ activeTurnId: null, activeTurnStartedAt: null, updatedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.activeTurnId, turnId)));
+}
+
+/** Stores a message under its id: appended the first time, its parts and metadata replaced after. */
+export async function saveMessage(
+  db: Db,
+  sessionId: string,
+  message: Required<Pick<NewMessage, 'id'>> & NewMessage,
+): Promise<void> {
+  const updated = await db
+    .update(messages)
+    .set({ parts: message.parts, metadata: message.metadata ?? null })
+    .where(and(eq(messages.id, message.id), eq(messages.sessionId, sessionId)))
+    .returning({ id: messages.id });
+  if (updated.length === 0) await appendMessages(db, sessionId, [message]);
 }
 
 /** Copies a session — its messages and widget states — into a new private one owned by `ownerId`. */

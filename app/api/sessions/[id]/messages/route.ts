@@ -1,0 +1,13 @@
+import { getDb } from '@/lib/db/client';
+import { handled } from '@/lib/http/errors';
+import { postMessage } from '@/lib/sessions/turn-service';
+import { toolSet } from '@/tools';
+
+type Context = { params: Promise<{ id: string }> };
+
+// A turn may run for minutes of tool calls; hosts with a limit (Vercel) honour this one.
+export const maxDuration = 300;
+
+export const POST = handled(async (request: Request, { params }: Context) =>
+  postMessage(await getDb(), request, (await params).id, toolSet),
+);

@@ -1,0 +1,180 @@
+import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { readUIMessageStream, simulateReadableStream } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { describe, expect, it, vi } from 'vitest';
+import { createToolSet, defineTool, note, ok, type Tool, widget } from '../tools';
+import { createDemoModel } from './demo-model';
+import { runTurn, type Turn } from './run-turn';
+import type { QuantaMessage } from './types';
+
+const usage = {
+  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 5, text: 5, reasoning: undefined },
+};
+const finish = (unified: 'stop' | 'tool-calls'): LanguageModelV3StreamPart => ({
+  type: 'finish',
+  finishReason: { unified, raw: undefined },
+  usage,
+});
+const text = (words: string[]): LanguageModelV3StreamPart[] => [
+  { type: 'text-start', id: 't' },
+  ...words.map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id: 't', delta })),
+  { type: 'text-end', id: 't' },
+];
+const call = (
+  toolName: string,
+  input: unknown,
+  id = `c_${toolName}`,
+): LanguageModelV3StreamPart => ({
+  type: 'tool-call',
+  toolCallId: id,
+  toolName,
+  input: JSON.stringify(input),
+});
+
+/** A model answering with `steps` in turn, recording what each call was sent. */
+function scripted(steps: LanguageModelV3StreamPart[][]) {
+  const prompts: LanguageModelV3CallOptions['prompt'][] = [];
+  const model = new MockLanguageModelV3({
+    doStream: async (options) => {
+      prompts.push(options.prompt);
+      const chunks = steps[prompts.length - 1] ?? [...text(['done']), finish('stop')];
+      return { stream: simulateReadableStream({ chunks }) };
+    },
+  });
+  return { model, prompts };
+}
+
+const executed = vi.fn();
+const saveNote = defineTool({
+  name: 'save_note',
+  description: 'Saves a note.',
+  parameters: {
+    type: 'object',
+    properties: { text: { type: 'string' } },
+    required: ['text'],
+  },
+  execute: (_a, _c, { text }) => {
+    executed(text);
+    return ok(`saved ${text}`, note('NOTE-FOR-READER'));
+  },
+});
+const showCounter = defineTool({
+  name: 'show_counter',
+  description: 'Shows a counter.',
+  parameters: { type: 'object', properties: {} },
+  widget: { id: 'counter' },
+  execute: () => ok('counter shown', widget('WIDGET-LABEL', 'counter', { secret: 'WIDGET-DATA' })),
+});
+const explode = defineTool({
+  name: 'explode',
+  description: 'Throws.',
+  parameters: { type: 'object', properties: {} },
+  execute: () => {
+    throw new Error('kaboom');
+  },
+});
+const tools = createToolSet([saveNote as Tool, showCounter as Tool, explode as Tool]);
+
+async function run(model: Turn['model'], extra: Partial<Turn> = {}) {
+  const ended: QuantaMessage[] = [];
+  const stepped: QuantaMessage[] = [];
+  const stream = await runTurn({
+    model,
+    modelId: 'test:model',
+    history: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }],
+    messageId: 'a1',
+    toolSet: tools,
+    sessionId: 's1',
+    agentId: 's1',
+    maxSteps: 5,
+    signal: new AbortController().signal,
+    onStep: async (message) => void stepped.push(message),
+    onEnd: async (message) => void ended.push(message),
+    ...extra,
+  });
+  let last: QuantaMessage | undefined;
+  for await (const message of readUIMessageStream<QuantaMessage>({ stream })) last = message;
+  return { last, ended, stepped };
+}
+
+describe('runTurn', () => {
+  it('streams text and ends complete with usage per step and turn', async () => {
+    const { model } = scripted([[...text(['Hel', 'lo']), finish('stop')]]);
+    const { last, ended } = await run(model, { price: { input: 1, output: 2 } });
+    expect(last?.parts.find((part) => part.type === 'text')).toMatchObject({ text: 'Hello' });
+    expect(ended[0]?.metadata).toMatchObject({
+      model: 'test:model',
+      status: 'complete',
+      steps: [{ inputTokens: 10, outputTokens: 5 }],
+      usage: { inputTokens: 10, outputTokens: 5, cost: 20 / 1_000_000 },
+    });
+  });
+
+  it('runs tools through runTool: the UI part gets the ui, the model only the text', async () => {
+    const { model, prompts } = scripted([
+      [call('save_note', { text: 'milk' }), call('show_counter', {}), finish('tool-calls')],
+    ]);
+    const { ended, stepped } = await run(model);
+    const tool = ended[0]?.parts.find((part) => part.type === 'tool-save_note');
+    expect(tool).toMatchObject({
+      state: 'output-available',
+      output: {
+        isError: false,
+        modelText: 'saved milk',
+        ui: { kind: 'text', text: 'NOTE-FOR-READER' },
+      },
+    });
+    const sent = JSON.stringify(prompts[1]);
+    expect(sent).toContain('saved milk');
+    expect(sent).toContain('counter shown');
+    expect(sent).not.toMatch(/NOTE-FOR-READER|WIDGET-LABEL|WIDGET-DATA/);
+    expect(stepped).toHaveLength(2);
+  });
+
+  it('gives the model our validation message and does not execute the tool', async () => {
+    executed.mockClear();
+    const { model, prompts } = scripted([[call('save_note', { text: 5 }), finish('tool-calls')]]);
+    await run(model);
+    expect(executed).not.toHaveBeenCalled();
+    expect(JSON.stringify(prompts[1])).toContain('text: must be string');
+  });
+
+  it('turns a throwing tool into an error result and still finishes', async () => {
+    const { model, prompts } = scripted([[call('explode', {}), finish('tool-calls')]]);
+    const { ended } = await run(model);
+    expect(JSON.stringify(prompts[1])).toContain('kaboom');
+    expect(ended[0]?.metadata?.status).toBe('complete');
+  });
+
+  it('ends failed with the cause in plain words and keeps the partial text', async () => {
+    const model = new MockLanguageModelV3({
+      doStream: async () => ({
+        stream: new ReadableStream<LanguageModelV3StreamPart>({
+          start(controller) {
+            for (const part of text(['partial '])) controller.enqueue(part);
+          },
+          // The socket closes after the first words have been read, as undici reports it.
+          pull(controller) {
+            controller.error(new TypeError('terminated'));
+          },
+        }),
+      }),
+    });
+    const { ended } = await run(model);
+    expect(ended[0]?.metadata).toMatchObject({
+      status: 'failed',
+      error: 'The connection to the model dropped in the middle of the answer.',
+    });
+    expect(JSON.stringify(ended[0]?.parts)).toContain('partial');
+  });
+
+  it('with the demo model, calls a tool and answers from its result', async () => {
+    const { ended } = await run(createDemoModel({ delayMs: 0 }), {
+      history: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'show me a counter' }] }],
+    });
+    const parts = ended[0]?.parts ?? [];
+    expect(parts.some((part) => part.type === 'tool-show_counter')).toBe(true);
+    expect(JSON.stringify(parts)).toContain('counter shown');
+  });
+});

@@ -1,0 +1,111 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { createUIMessageStream, stepCountIs, streamText, type UIMessageChunk } from 'ai';
+import type { ToolSet } from '../tools/tool-set';
+import { toAiTools } from './ai-tools';
+import { describeError } from './describe-error';
+import { toModelMessages } from './model-messages';
+import type { MessageMetadata, QuantaMessage, TokenUsage, TurnStatus } from './types';
+import { type Price, tokenUsage } from './usage';
+
+const SYSTEM = [
+  'You are the assistant in Quanta, a chat app whose tools can show the user notes and widgets.',
+  'A tool result you receive is only the text meant for you: anything the tool showed the user',
+  '(a note, a button that opens a widget) is not in it. Answer from the results you get.',
+].join(' ');
+
+/** Retries of a failed model call (429, 5xx, dropped connections), honouring `retry-after`. */
+const MAX_RETRIES = 2;
+
+export type Turn = {
+  model: LanguageModelV3;
+  modelId: string;
+  price?: Price;
+  /** The transcript so far, ending with the new user message. */
+  history: QuantaMessage[];
+  /** The id the assistant message is stored and streamed under. */
+  messageId: string;
+  toolSet: ToolSet;
+  sessionId: string;
+  agentId: string;
+  maxSteps: number;
+  /** Stop: ends the model call and the running tools; what was produced is kept. */
+  signal: AbortSignal;
+  /** The assistant message so far, after each step. */
+  onStep(message: QuantaMessage): Promise<void>;
+  /** The final assistant message, its metadata saying how the turn ended. */
+  onEnd(message: QuantaMessage): Promise<void>;
+};
+
+/**
+ * Runs one turn: the model with the tools, step after step, as an AI SDK UI message stream.
+ * Failures of the model end the turn with an error chunk in plain words; the stream itself
+ * always completes, and `onEnd` always runs once.
+ */
+export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk>> {
+  let failure: string | undefined;
+  const steps: TokenUsage[] = [];
+  const result = streamText({
+    model: turn.model,
+    system: SYSTEM,
+    messages: await toModelMessages(turn.history),
+    tools: toAiTools(turn.toolSet, { agentId: turn.agentId, sessionId: turn.sessionId }),
+    stopWhen: stepCountIs(turn.maxSteps),
+    maxRetries: MAX_RETRIES,
+    abortSignal: turn.signal,
+    onError: ({ error }) => {
+      failure = describeError(error);
+    },
+  });
+  return createUIMessageStream<QuantaMessage>({
+    originalMessages: turn.history,
+    generateId: () => turn.messageId,
+    // A model stream that breaks (rather than reporting an error part) surfaces here.
+    onError: (error) => {
+      failure ??= describeError(error);
+      return failure;
+    },
+    execute: ({ writer }) =>
+      writer.merge(
+        result.toUIMessageStream<QuantaMessage>({
+          generateMessageId: () => turn.messageId,
+          sendReasoning: true,
+          onError: describeError,
+          messageMetadata: ({ part }): MessageMetadata | undefined => {
+            switch (part.type) {
+              case 'start':
+                return { model: turn.modelId, status: 'streaming' };
+              case 'finish-step':
+                steps.push(tokenUsage(part.usage, turn.price));
+                return { steps: [...steps] };
+              case 'finish':
+                return {
+                  usage: tokenUsage(part.totalUsage, turn.price),
+                  ...ending(failure ? 'failed' : 'complete', failure),
+                };
+              default:
+                return undefined;
+            }
+          },
+        }),
+      ),
+    onStepFinish: ({ responseMessage }) => logged(turn.onStep(responseMessage)),
+    onFinish: ({ responseMessage, isAborted }) => {
+      const status: TurnStatus = isAborted ? 'stopped' : failure ? 'failed' : 'complete';
+      const metadata = { ...responseMessage.metadata, ...ending(status, failure) };
+      return logged(turn.onEnd({ ...responseMessage, metadata }));
+    },
+  });
+}
+
+function ending(status: TurnStatus, error: string | undefined): MessageMetadata {
+  return error === undefined ? { status } : { status, error };
+}
+
+// A failed save must not cut the stream the reader is watching; it is reported in the log.
+async function logged(saving: Promise<void>): Promise<void> {
+  try {
+    await saving;
+  } catch (error) {
+    console.error('Could not save the turn:', error);
+  }
+}

@@ -1,0 +1,44 @@
+import type { LanguageModelUsage } from 'ai';
+import { validate } from '../tools/schema';
+import type { TokenUsage } from './types';
+
+/** US dollars per million tokens. */
+export type Price = { input: number; output: number };
+
+const pricesSchema = {
+  type: 'object',
+  additionalProperties: {
+    type: 'object',
+    properties: { input: { type: 'number', minimum: 0 }, output: { type: 'number', minimum: 0 } },
+    required: ['input', 'output'],
+    additionalProperties: false,
+  },
+};
+
+/**
+ * The optional price table, `QUANTA_MODEL_PRICES`: JSON mapping a model id to its price, e.g.
+ * `{"openai:gpt-5":{"input":1.25,"output":10}}`. A malformed table stops the server at start.
+ */
+export function prices(
+  env: Record<string, string | undefined> = process.env,
+): Record<string, Price> {
+  const raw = env.QUANTA_MODEL_PRICES;
+  if (!raw) return {};
+  let table: unknown;
+  try {
+    table = JSON.parse(raw);
+  } catch {
+    throw new Error('QUANTA_MODEL_PRICES is not valid JSON.');
+  }
+  const result = validate(pricesSchema, table);
+  if (!result.valid) throw new Error(`QUANTA_MODEL_PRICES: ${result.message}`);
+  return table as Record<string, Price>;
+}
+
+export function tokenUsage(usage: LanguageModelUsage, price: Price | undefined): TokenUsage {
+  const inputTokens = usage.inputTokens ?? 0;
+  const outputTokens = usage.outputTokens ?? 0;
+  if (!price) return { inputTokens, outputTokens };
+  const cost = (inputTokens * price.input + outputTokens * price.output) / 1_000_000;
+  return { inputTokens, outputTokens, cost };
+}

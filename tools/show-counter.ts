@@ -1,0 +1,22 @@
+import { defineTool, ok, widget } from '@/lib/tools';
+import { counter } from '@/widgets/counter/definition';
+
+export const showCounter = defineTool({
+  name: 'show_counter',
+  description:
+    'Shows the user a counter they can increment, decrement and reset. Use it when the user ' +
+    'wants to count something or asks for a counter.',
+  parameters: {
+    type: 'object',
+    properties: {
+      start: { type: 'integer', description: 'The number the counter starts at.', default: 0 },
+    },
+    additionalProperties: false,
+  },
+  widget: counter,
+  execute: (_agentId, _toolCallId, { start = 0 }) =>
+    ok(
+      `Showed the user a counter starting at ${start}.`,
+      widget('Open counter', counter.id, { count: start }),
+    ),
+});

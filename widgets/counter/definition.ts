@@ -1,0 +1,4 @@
+import type { WidgetDefinition } from '@/lib/widgets/definition';
+
+/** A number the reader can count with: opened by `show_counter`. */
+export const counter: WidgetDefinition = { id: 'counter' };
