@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import * as forkRoute from '@/app/api/sessions/[id]/fork/route';
+import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
 import * as sessionRoute from '@/app/api/sessions/[id]/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
 import { newId } from '@/lib/ids';
@@ -181,21 +182,21 @@ describeEachDatabase('session routes', (database) => {
     Record<'private' | 'public', Record<string, number>>
   > = {
     owner: {
-      private: { read: 200, rename: 200, delete: 204, fork: 201 },
-      public: { read: 200, rename: 200, delete: 204, fork: 201 },
+      private: { read: 200, rename: 200, delete: 204, fork: 201, post: 200 },
+      public: { read: 200, rename: 200, delete: 204, fork: 201, post: 200 },
     },
     'other owner': {
-      private: { read: 404, rename: 404, delete: 404, fork: 404 },
-      public: { read: 200, rename: 403, delete: 403, fork: 201 },
+      private: { read: 404, rename: 404, delete: 404, fork: 404, post: 404 },
+      public: { read: 200, rename: 403, delete: 403, fork: 201, post: 403 },
     },
     anonymous: {
-      private: { read: 404, rename: 401, delete: 401, fork: 401 },
-      public: { read: 200, rename: 401, delete: 401, fork: 401 },
+      private: { read: 404, rename: 401, delete: 401, fork: 401, post: 401 },
+      public: { read: 200, rename: 401, delete: 401, fork: 401, post: 401 },
     },
   };
   for (const who of callers) {
     for (const visibility of ['private', 'public'] as const) {
-      for (const action of ['read', 'rename', 'delete', 'fork'] as const) {
+      for (const action of ['read', 'rename', 'delete', 'fork', 'post'] as const) {
         const status = expected[who][visibility][action];
         it(`${who} × ${visibility} × ${action} → ${status}`, async () => {
           const { id } = await createAs(owner);
@@ -217,15 +218,30 @@ describeEachDatabase('session routes', (database) => {
               ),
             delete: () => sessionRoute.DELETE(request('DELETE', path, caller), params({ id })),
             fork: () => forkRoute.POST(request('POST', `${path}/fork`, caller), params({ id })),
+            post: () =>
+              messagesRoute.POST(
+                request('POST', `${path}/messages`, caller, {
+                  message: { role: 'user', parts: [{ type: 'text', text: 'hello' }] },
+                }),
+                params({ id }),
+              ),
           }[action]();
           expect(response.status).toBe(status);
+          await response.text(); // a turn runs to its end before the next check
           // A refused change changed nothing.
           const after = await sessionRoute.GET(request('GET', path, owner), params({ id }));
           if (action === 'delete' && status === 204) expect(after.status).toBe(404);
-          else
-            expect((await after.json()).session.title).toBe(
-              action === 'rename' && status === 200 ? 'hijacked' : 'New chat',
+          else {
+            const { session, messages } = await after.json();
+            const changed = status === 200 && (action === 'rename' || action === 'post');
+            expect(session.title).toBe(
+              changed ? { rename: 'hijacked', post: 'hello' }[action] : 'New chat',
             );
+            // Only the owner's prompt is stored, with the answer it got.
+            expect(messages.map((m: { role: string }) => m.role)).toEqual(
+              action === 'post' && status === 200 ? ['user', 'assistant'] : [],
+            );
+          }
         });
       }
     }
