@@ -38,8 +38,11 @@ describeEachDatabase('session queries', (database) => {
   it('lists only my sessions, newest first, a page at a time', async () => {
     const owner = newId();
     const created = [];
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < 5; i++) {
       created.push(await createSession(db(), { ownerId: owner, title: `s${i}` }));
+      // Distinct milliseconds, so "newest first" has one answer (ties are the next test's).
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
     await createSession(db(), { ownerId: 'someone-else' });
     // Touching the oldest moves it to the top.
     await updateSession(db(), (created[0] as { id: string }).id, { title: 's0 renamed' });
