@@ -10,7 +10,7 @@ export function databaseUrl(): string | undefined {
   return process.env.DATABASE_URL || undefined;
 }
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 /** The most model calls (steps) one turn may make: tool round trips end there. */
 export function maxSteps(env: Env = process.env): number {

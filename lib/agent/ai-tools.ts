@@ -31,7 +31,7 @@ export function toAiTools(
   );
 }
 
-export function modelOutput(outcome: ToolOutcome): {
+function modelOutput(outcome: ToolOutcome): {
   type: 'text' | 'error-text';
   value: string;
 } {

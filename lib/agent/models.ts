@@ -4,7 +4,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createGateway, wrapLanguageModel } from 'ai';
-import { modelTimeoutMs } from '../config';
+import { type Env, modelTimeoutMs } from '../config';
 import { createDemoModel, DEMO_MODEL_ID } from './demo-model';
 import { firstByteTimeout } from './first-byte-timeout';
 
@@ -22,8 +22,6 @@ export type ModelList = { models: ModelInfo[]; defaultId: string };
 export class ModelUnavailableError extends Error {
   override name = 'ModelUnavailableError';
 }
-
-type Env = Record<string, string | undefined>;
 
 type Provider = {
   name: string;
@@ -82,7 +80,10 @@ const DEMO: ModelInfo = { id: DEMO_MODEL_ID, label: 'Demo (offline)', demo: true
 
 /** Every model this server can run now, and the one a new session uses. */
 export async function listModels(env: Env = process.env): Promise<ModelList> {
-  const configured = providers(env);
+  return catalogue(providers(env), env);
+}
+
+async function catalogue(configured: Provider[], env: Env): Promise<ModelList> {
   const lists = await Promise.all(
     configured.map(async (provider) =>
       (await provider.models()).map(
@@ -116,7 +117,8 @@ export async function resolveModel(
   id: string | null,
   env: Env = process.env,
 ): Promise<{ info: ModelInfo; model: LanguageModelV3 }> {
-  const { models, defaultId } = await listModels(env);
+  const configured = providers(env);
+  const { models, defaultId } = await catalogue(configured, env);
   const info = models.find((model) => model.id === (id ?? defaultId));
   if (!info) {
     throw new ModelUnavailableError(
@@ -126,7 +128,7 @@ export async function resolveModel(
   const [provider, ...rest] = info.id.split(':');
   const base = info.demo
     ? createDemoModel()
-    : (providers(env).find((entry) => entry.name === provider) as Provider).create(rest.join(':'));
+    : (configured.find((entry) => entry.name === provider) as Provider).create(rest.join(':'));
   return {
     info,
     model: wrapLanguageModel({ model: base, middleware: firstByteTimeout(modelTimeoutMs(env)) }),

@@ -1,4 +1,5 @@
 import type { LanguageModelUsage } from 'ai';
+import type { Env } from '../config';
 import { validate } from '../tools/schema';
 import type { TokenUsage } from './types';
 
@@ -15,15 +16,18 @@ const pricesSchema = {
   },
 };
 
+const parsed = new Map<string, Record<string, Price>>();
+
 /**
  * The optional price table, `QUANTA_MODEL_PRICES`: JSON mapping a model id to its price, e.g.
- * `{"openai:gpt-5":{"input":1.25,"output":10}}`. A malformed table stops the server at start.
+ * `{"openai:gpt-5":{"input":1.25,"output":10}}`. Parsed once; a malformed table is an error
+ * (instrumentation checks it at start-up, so the server refuses to start with one).
  */
-export function prices(
-  env: Record<string, string | undefined> = process.env,
-): Record<string, Price> {
+export function prices(env: Env = process.env): Record<string, Price> {
   const raw = env.QUANTA_MODEL_PRICES;
   if (!raw) return {};
+  const known = parsed.get(raw);
+  if (known) return known;
   let table: unknown;
   try {
     table = JSON.parse(raw);
@@ -32,6 +36,7 @@ export function prices(
   }
   const result = validate(pricesSchema, table);
   if (!result.valid) throw new Error(`QUANTA_MODEL_PRICES: ${result.message}`);
+  parsed.set(raw, table as Record<string, Price>);
   return table as Record<string, Price>;
 }
 

@@ -78,13 +78,18 @@ export async function postMessage(
     throw new HttpError(409, 'turn_active', 'A turn is already running here: wait or stop it.');
   }
   const signal = trackTurn(id, turnId);
-  const release = async () => {
-    untrackTurn(id, turnId);
-    await queries.releaseTurn(db, id, turnId);
+  // Called when the turn ends and again, as a safety net, when the stream is drained: once.
+  let released: Promise<void> | undefined;
+  const release = () => {
+    released ??= (async () => {
+      untrackTurn(id, turnId);
+      await queries.releaseTurn(db, id, turnId);
+    })();
+    return released;
   };
   try {
     const parts = body.message.parts.map(({ text }) => ({ type: 'text' as const, text }));
-    await queries.saveMessage(db, id, { id: newId(), role: 'user', parts });
+    await queries.appendMessages(db, id, [{ role: 'user', parts }]);
     const history = (await queries.listMessages(db, id)).map(
       ({ id, role, parts, metadata }) => ({ id, role, parts, metadata }) as QuantaMessage,
     );

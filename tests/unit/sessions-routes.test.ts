@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, expect, it } from 'vitest';
 import * as forkRoute from '@/app/api/sessions/[id]/fork/route';
 import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
 import * as sessionRoute from '@/app/api/sessions/[id]/route';
+import * as stopRoute from '@/app/api/sessions/[id]/stop/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
 import { newId } from '@/lib/ids';
 import { describeEachDatabase } from '@/tests/helpers/databases';
@@ -173,6 +174,66 @@ describeEachDatabase('session routes', (database) => {
       params({ id: 'nope' }),
     );
     expect(response.status).toBe(404);
+  });
+
+  const prompt = (id: string, text: string) =>
+    messagesRoute.POST(
+      request('POST', `/api/sessions/${id}/messages`, owner, {
+        message: { role: 'user', parts: [{ type: 'text', text }] },
+      }),
+      params({ id }),
+    );
+
+  it('refuses a second prompt while a turn runs, and takes one again after it', async () => {
+    const { id } = await createAs(owner);
+    const first = await prompt(id, 'hello');
+    const second = await prompt(id, 'again');
+    expect(second.status).toBe(409);
+    expect((await second.json()).error.code).toBe('turn_active');
+    await first.text();
+    const third = await prompt(id, 'again');
+    expect(third.status).toBe(200);
+    await third.text();
+  });
+
+  it('stops a running turn, keeping and marking what it produced', async () => {
+    const { id } = await createAs(owner);
+    const running = await prompt(id, 'hello');
+    const reader = running.body?.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+    let seen = '';
+    while (!seen.includes('text-delta'))
+      seen += new TextDecoder().decode((await reader.read()).value);
+    const stopped = await stopRoute.POST(
+      request('POST', `/api/sessions/${id}/stop`, owner),
+      params({ id }),
+    );
+    expect(await stopped.json()).toEqual({ stopped: true });
+    while (!(await reader.read()).done) {}
+    const { session, messages } = await (
+      await sessionRoute.GET(request('GET', `/api/sessions/${id}`, owner), params({ id }))
+    ).json();
+    expect(session.turnActive).toBe(false);
+    const answer = messages.at(-1);
+    expect(answer.metadata.status).toBe('stopped');
+    const text = answer.parts.find((part: { type: string }) => part.type === 'text').text;
+    // Part of the demo's introduction, not all of it.
+    expect(text).toMatch(/^I\b/);
+    expect(text).not.toContain('restart Quanta');
+  });
+
+  it('refuses a message that is empty or not a user text message', async () => {
+    const { id } = await createAs(owner);
+    for (const message of [
+      { role: 'user', parts: [{ type: 'text', text: '   ' }] },
+      { role: 'assistant', parts: [{ type: 'text', text: 'hi' }] },
+      { role: 'user', parts: [] },
+    ]) {
+      const response = await messagesRoute.POST(
+        request('POST', `/api/sessions/${id}/messages`, owner, { message }),
+        params({ id }),
+      );
+      expect(response.status).toBe(400);
+    }
   });
 
   // The authorisation matrix: who × visibility × action → status.
