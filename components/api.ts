@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { SessionView } from '@/lib/sessions/types';
 
 /** Calls a Quanta route; an error answer becomes an Error with the server's message. */
@@ -15,6 +16,16 @@ export async function api<T>(path: string, init?: { method?: string; body?: unkn
 }
 
 export const sessionsKey = ['sessions'] as const;
+
+/**
+ * Refetches the session list after a change. A fetch still in flight started before the change,
+ * so it is cancelled first: while the list has no data yet, react-query would otherwise answer
+ * the refetch with that in-flight fetch and keep its stale answer as fresh.
+ */
+export async function refreshSessions(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: sessionsKey });
+  await queryClient.invalidateQueries({ queryKey: sessionsKey });
+}
 
 export const sessionApi = {
   list: () =>

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import type { MessageView, SessionView } from '@/lib/sessions/types';
-import { sessionApi, sessionsKey } from './api';
+import { refreshSessions, sessionApi } from './api';
 import { AppShell } from './app-shell';
 import { Composer } from './composer';
 import { primaryButton } from './modal';
@@ -18,7 +18,7 @@ export function SessionScreen({ token, session, messages }: SessionScreenProps) 
   const fork = useMutation({
     mutationFn: () => sessionApi.fork(session.id),
     onSuccess: ({ session: forked }) => {
-      void queryClient.invalidateQueries({ queryKey: sessionsKey });
+      void refreshSessions(queryClient);
       router.push(`/c/${forked.id}`);
     },
   });

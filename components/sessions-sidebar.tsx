@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import type { SessionView } from '@/lib/sessions/types';
-import { sessionApi, sessionsKey } from './api';
+import { refreshSessions, sessionApi, sessionsKey } from './api';
 import { dangerButton, Modal, primaryButton, secondaryButton } from './modal';
 import { TokenButton } from './token-button';
 
@@ -16,7 +16,7 @@ export function SessionsSidebar({ token, onNavigate }: { token: string; onNaviga
   const create = useMutation({
     mutationFn: sessionApi.create,
     onSuccess: ({ session }) => {
-      void queryClient.invalidateQueries({ queryKey: sessionsKey });
+      void refreshSessions(queryClient);
       onNavigate?.();
       router.push(`/c/${session.id}`);
     },
@@ -74,7 +74,7 @@ function SessionItem({ session, onNavigate }: { session: SessionView; onNavigate
 
   const done = () => {
     setDialog(null);
-    void queryClient.invalidateQueries({ queryKey: sessionsKey });
+    void refreshSessions(queryClient);
     router.refresh();
   };
   const rename = useMutation({

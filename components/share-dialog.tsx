@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { SessionView } from '@/lib/sessions/types';
-import { sessionApi, sessionsKey } from './api';
+import { refreshSessions, sessionApi } from './api';
 import { CopyButton } from './copy-button';
 import { Modal, secondaryButton } from './modal';
 
@@ -19,7 +19,7 @@ export function ShareButton({ session }: { session: SessionView }) {
     mutationFn: (visibility: SessionView['visibility']) =>
       sessionApi.update(session.id, { visibility }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: sessionsKey });
+      void refreshSessions(queryClient);
       router.refresh();
     },
     onError: () => setChosen(null),
