@@ -8,11 +8,14 @@ export async function api<T>(path: string, init?: { method?: string; body?: unkn
     headers: init?.body === undefined ? undefined : { 'content-type': 'application/json' },
     body: init?.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  if (!response.ok) {
-    const payload = await response.json().catch(() => undefined);
-    throw new Error(payload?.error?.message ?? `Request failed (${response.status})`);
-  }
+  if (!response.ok) throw new Error(await errorMessage(response));
   return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/** The server's `{ error: { message } }` of a failed answer, or its status. */
+export async function errorMessage(response: Response): Promise<string> {
+  const payload = await response.json().catch(() => undefined);
+  return payload?.error?.message ?? `Request failed (${response.status})`;
 }
 
 export const sessionsKey = ['sessions'] as const;

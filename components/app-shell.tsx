@@ -13,11 +13,11 @@ type AppShellProps = {
   token: string;
   /** What the top bar shows beside the menu button: a title, actions. */
   header?: ReactNode;
+  /** The main column below the top bar; it scrolls its own content. */
   children: ReactNode;
-  composer: ReactNode;
 };
 
-export function AppShell({ token, header, children, composer }: AppShellProps) {
+export function AppShell({ token, header, children }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   return (
@@ -57,10 +57,7 @@ export function AppShell({ token, header, children, composer }: AppShellProps) {
             </Dialog.Trigger>
             {header ?? <span className="font-semibold tracking-tight md:hidden">Quanta</span>}
           </header>
-          <main className="min-h-0 flex-1 overflow-y-auto">{children}</main>
-          <div className="shrink-0 border-t border-zinc-200 p-3 dark:border-zinc-800">
-            {composer}
-          </div>
+          <main className="flex min-h-0 flex-1 flex-col">{children}</main>
         </div>
       </div>
     </Dialog.Root>

@@ -2,15 +2,15 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import type { MessageView, SessionView } from '@/lib/sessions/types';
+import type { QuantaMessage } from '@/lib/agent/types';
+import type { SessionView } from '@/lib/sessions/types';
 import { refreshSessions, sessionApi } from './api';
 import { AppShell } from './app-shell';
-import { Composer } from './composer';
+import { Chat } from './chat/chat';
 import { primaryButton } from './modal';
 import { ShareButton } from './share-dialog';
-import { Transcript } from './transcript';
 
-type SessionScreenProps = { token: string; session: SessionView; messages: MessageView[] };
+type SessionScreenProps = { token: string; session: SessionView; messages: QuantaMessage[] };
 
 export function SessionScreen({ token, session, messages }: SessionScreenProps) {
   const router = useRouter();
@@ -47,28 +47,21 @@ export function SessionScreen({ token, session, messages }: SessionScreenProps) 
   );
 
   return (
-    <AppShell
-      token={token}
-      header={header}
-      composer={
-        <>
-          {fork.error && (
-            <p role="alert" className="mb-2 text-center text-sm text-red-600">
-              {fork.error.message}
-            </p>
-          )}
-          <Composer
-            onSend={() => {}}
-            disabledReason={
-              session.isOwner
-                ? 'Chat arrives with the agent loop.'
-                : 'This session is read-only. Fork it to continue the conversation.'
-            }
-          />
-        </>
-      }
-    >
-      <Transcript messages={messages} />
+    <AppShell token={token} header={header}>
+      {fork.error && (
+        <p role="alert" className="px-4 pt-2 text-center text-sm text-red-600">
+          {fork.error.message}
+        </p>
+      )}
+      <Chat
+        session={session}
+        initialMessages={messages}
+        readOnlyReason={
+          session.isOwner
+            ? undefined
+            : 'This session is read-only. Fork it to continue the conversation.'
+        }
+      />
     </AppShell>
   );
 }

@@ -1,11 +1,12 @@
 import { type ToolSet as AiToolSet, jsonSchema, tool } from 'ai';
-import { runTool, type ToolOutcome } from '../tools/run-tool';
+import { runTool } from '../tools/run-tool';
 import type { ToolSet } from '../tools/tool-set';
+import type { ToolOutput } from './types';
 
 /**
  * The tool set as the AI SDK runs it. Each `execute` goes through `runTool`, so the contract's
  * validation, timeouts and error normalisation hold; the UI part receives the whole outcome,
- * the model only `modelText` (`toModelOutput`).
+ * the model only `modelText` (`toModelOutput`). The UI also learns how long the call took.
  */
 export function toAiTools(
   toolSet: ToolSet,
@@ -14,24 +15,27 @@ export function toAiTools(
   return Object.fromEntries(
     toolSet.tools.map((quantaTool) => [
       quantaTool.name,
-      tool<unknown, ToolOutcome>({
+      tool<unknown, ToolOutput>({
         description: quantaTool.description,
         // No `validate`: the SDK passes arguments through untouched, so an invalid call reaches
         // runTool and the model receives our validation message, not the SDK's.
         inputSchema: jsonSchema(quantaTool.parameters as Parameters<typeof jsonSchema>[0]),
-        execute: (args, { toolCallId, abortSignal }) =>
-          runTool(
+        execute: async (args, { toolCallId, abortSignal }) => {
+          const started = performance.now();
+          const outcome = await runTool(
             toolSet,
             { toolCallId, toolName: quantaTool.name, args },
             { ...context, signal: abortSignal },
-          ),
+          );
+          return { ...outcome, durationMs: Math.round(performance.now() - started) };
+        },
         toModelOutput: ({ output }) => modelOutput(output),
       }),
     ]),
   );
 }
 
-function modelOutput(outcome: ToolOutcome): {
+function modelOutput(outcome: ToolOutput): {
   type: 'text' | 'error-text';
   value: string;
 } {

@@ -74,7 +74,23 @@ const explode = defineTool({
     throw new Error('kaboom');
   },
 });
-const tools = createToolSet([saveNote as Tool, showCounter as Tool, explode as Tool]);
+// Each `meet` call waits for the other: they can only both succeed if they run at the same time.
+let arrivals = 0;
+let bothArrived: () => void = () => {};
+const together = new Promise<void>((resolve) => (bothArrived = resolve));
+const meet = defineTool({
+  name: 'meet',
+  description: 'Waits for a second call.',
+  parameters: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] },
+  timeoutMs: 1_000,
+  execute: async (_a, _c, { who }) => {
+    arrivals += 1;
+    if (arrivals === 2) bothArrived();
+    await together;
+    return ok(`${who} met`);
+  },
+});
+const tools = createToolSet([saveNote as Tool, showCounter as Tool, explode as Tool, meet as Tool]);
 
 async function run(model: Turn['model'], extra: Partial<Turn> = {}) {
   const ended: QuantaMessage[] = [];
@@ -123,6 +139,7 @@ describe('runTurn', () => {
         isError: false,
         modelText: 'saved milk',
         ui: { kind: 'text', text: 'NOTE-FOR-READER' },
+        durationMs: expect.any(Number),
       },
     });
     const sent = JSON.stringify(prompts[1]);
@@ -130,6 +147,20 @@ describe('runTurn', () => {
     expect(sent).toContain('counter shown');
     expect(sent).not.toMatch(/NOTE-FOR-READER|WIDGET-LABEL|WIDGET-DATA/);
     expect(stepped).toHaveLength(2);
+  });
+
+  it('runs parallel tool calls concurrently', async () => {
+    const { model, prompts } = scripted([
+      [
+        call('meet', { who: 'ada' }, 'c1'),
+        call('meet', { who: 'bob' }, 'c2'),
+        finish('tool-calls'),
+      ],
+    ]);
+    await run(model);
+    const sent = JSON.stringify(prompts[1]);
+    expect(sent).toContain('ada met');
+    expect(sent).toContain('bob met');
   });
 
   it('gives the model our validation message and does not execute the tool', async () => {

@@ -1,5 +1,6 @@
 // The messages a turn produces, as stored and as streamed (types only: shared with the UI).
 import type { UIMessage } from 'ai';
+import type { ToolOutcome } from '../tools/run-tool';
 
 export type TokenUsage = { inputTokens: number; outputTokens: number; cost?: number };
 
@@ -19,3 +20,6 @@ export type MessageMetadata = {
 };
 
 export type QuantaMessage = UIMessage<MessageMetadata>;
+
+/** A tool part's output as the UI receives and stores it; the model gets only `modelText`. */
+export type ToolOutput = ToolOutcome & { durationMs: number };

@@ -9,6 +9,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import type { MessageMetadata, QuantaMessage } from '../agent/types';
 
 export const visibility = pgEnum('visibility', ['private', 'public']);
 export const role = pgEnum('message_role', ['system', 'user', 'assistant']);
@@ -47,9 +48,9 @@ export const messages = pgTable(
     position: integer('position').notNull(),
     role: role('role').notNull(),
     /** The AI SDK UIMessage parts. */
-    parts: jsonb('parts').notNull().$type<unknown[]>(),
+    parts: jsonb('parts').notNull().$type<QuantaMessage['parts']>(),
     /** Usage, model, and whatever else the turn records about this message. */
-    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    metadata: jsonb('metadata').$type<MessageMetadata>(),
     createdAt: createdAt(),
   },
   (table) => [unique('messages_session_position_key').on(table.sessionId, table.position)],

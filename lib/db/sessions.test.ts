@@ -91,7 +91,7 @@ describeEachDatabase('session queries', (database) => {
       {
         role: 'assistant',
         parts: [{ type: 'text', text: 'hello' }],
-        metadata: { usage: { inputTokens: 3 } },
+        metadata: { usage: { inputTokens: 3, outputTokens: 1 } },
       },
       { role: 'user', parts: [{ type: 'text', text: 'again' }] },
     ]);
@@ -101,7 +101,7 @@ describeEachDatabase('session queries', (database) => {
       [1, 'assistant', [{ type: 'text', text: 'hello' }]],
       [2, 'user', [{ type: 'text', text: 'again' }]],
     ]);
-    expect(stored[1]?.metadata).toEqual({ usage: { inputTokens: 3 } });
+    expect(stored[1]?.metadata).toEqual({ usage: { inputTokens: 3, outputTokens: 1 } });
 
     expect(await deleteSession(db(), session.id)).toBe(true);
     expect(await getSession(db(), session.id)).toBeUndefined();
@@ -179,7 +179,8 @@ describe('data survives a restart (PGlite)', () => {
       [{ type: 'text', text: 'still here' }],
     ]);
     await second.close();
-  });
+    // Two cold PGlite starts (WASM, migrations): seconds on a busy two-core machine.
+  }, 30_000);
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('migrations (PostgreSQL)', () => {

@@ -1,3 +1,4 @@
+import type { QuantaMessage } from '../agent/types';
 import { IDENTITY_COOKIE, type Identity, identify } from '../auth/identity';
 import { isSameOrigin } from '../auth/origin';
 import { type Action, permits, refusal } from '../auth/permissions';
@@ -8,7 +9,7 @@ import { readCookie } from '../http/cookies';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN } from '../ids';
-import type { MessageView, SessionView } from './types';
+import type { SessionView } from './types';
 
 export const MAX_TITLE = 200;
 export const MAX_PAGE = 100;
@@ -114,7 +115,8 @@ export async function readAs(db: Db, id: string, viewer: string | undefined) {
   return {
     session: toView(session, viewer),
     messages: messages.map(
-      ({ id, role, parts, metadata }): MessageView => ({ id, role, parts, metadata }),
+      ({ id, role, parts, metadata }): QuantaMessage =>
+        metadata === null ? { id, role, parts } : { id, role, parts, metadata },
     ),
   };
 }

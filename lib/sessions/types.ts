@@ -1,5 +1,5 @@
 // Shapes the session API returns; shared by route handlers and the React UI (types only).
-import type { MessageRow, SessionRow } from '../db/schema';
+import type { SessionRow } from '../db/schema';
 
 /** A session as a viewer sees it: never the owner's id, but whether the viewer is the owner. */
 export type SessionView = {
@@ -12,5 +12,3 @@ export type SessionView = {
   turnActive: boolean;
   isOwner: boolean;
 };
-
-export type MessageView = Pick<MessageRow, 'id' | 'role' | 'parts' | 'metadata'>;

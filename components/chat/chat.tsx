@@ -1,0 +1,147 @@
+'use client';
+
+import { useChat } from '@ai-sdk/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { DefaultChatTransport } from 'ai';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useStickToBottom } from 'use-stick-to-bottom';
+import type { QuantaMessage } from '@/lib/agent/types';
+import type { SessionView } from '@/lib/sessions/types';
+import { api, errorMessage, refreshSessions } from '../api';
+import { Composer } from '../composer';
+import { MessageRow } from './message-row';
+import { takePrompt } from './pending-prompt';
+import { formatUsage, totalUsage } from './usage';
+
+/** Streamed updates are applied at most this often: enough for a smooth read, cheap to render. */
+const THROTTLE_MS = 50;
+
+type ChatProps = {
+  session: SessionView;
+  initialMessages: QuantaMessage[];
+  /** Set for a reader: the transcript shows, the composer explains why it is disabled. */
+  readOnlyReason?: string;
+};
+
+/** A session's conversation: the transcript, streamed turns, and the composer. */
+export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const queryClient = useQueryClient();
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<QuantaMessage>({
+        api: `/api/sessions/${session.id}/messages`,
+        // The server holds the history: only the new message travels.
+        prepareSendMessagesRequest: ({ messages }) => ({ body: { message: messages.at(-1) } }),
+        // A refusal (409 while a turn runs, a model that went away) reads as the server's words.
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          if (!response.ok) throw new Error(await errorMessage(response));
+          return response;
+        },
+      }),
+    [session.id],
+  );
+  const { messages, sendMessage, status, stop, error } = useChat<QuantaMessage>({
+    id: session.id,
+    messages: initialMessages,
+    transport,
+    experimental_throttle: THROTTLE_MS,
+    onFinish: () => {
+      // A turn may have titled the session and moved it to the top of the list.
+      void refreshSessions(queryClient);
+      router.refresh();
+    },
+  });
+  const running = status === 'submitted' || status === 'streaming';
+  const { scrollRef, contentRef, isAtBottom, scrollToBottom } = useStickToBottom({
+    initial: 'instant',
+    resize: 'smooth',
+  });
+
+  useEffect(() => {
+    const first = takePrompt(session.id);
+    if (first) void sendMessage({ text: first });
+  }, [session.id, sendMessage]);
+
+  const openWidget = useCallback(
+    (toolCallId: string) => {
+      const params = new URLSearchParams(searchParams);
+      params.set('widget', toolCallId);
+      router.push(`${pathname}?${params}`, { scroll: false });
+    },
+    [router, pathname, searchParams],
+  );
+
+  async function stopTurn() {
+    // The server runs the turn to its end unless told: ask it to stop, then stop reading.
+    await api(`/api/sessions/${session.id}/stop`, { method: 'POST' }).catch(() => undefined);
+    void stop();
+  }
+
+  const last = messages.at(-1);
+  const failureShown = last?.role === 'assistant' && last.metadata?.status === 'failed';
+  const usage = totalUsage(messages.map((message) => message.metadata?.usage));
+
+  return (
+    <>
+      <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-y-auto">
+        <div ref={contentRef}>
+          {messages.length === 0 ? (
+            <p className="mx-auto max-w-3xl px-4 py-10 text-zinc-500 dark:text-zinc-400">
+              {readOnlyReason
+                ? 'No messages yet.'
+                : 'Ask anything. Tools answer in the transcript.'}
+            </p>
+          ) : (
+            <ol aria-label="Transcript" className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6">
+              {messages.map((message) => (
+                <MessageRow key={message.id} message={message} onOpenWidget={openWidget} />
+              ))}
+              {status === 'submitted' && (
+                <li aria-live="polite" className="animate-pulse text-sm text-zinc-500">
+                  Thinking…
+                </li>
+              )}
+            </ol>
+          )}
+          {error && !failureShown && (
+            <p
+              role="alert"
+              className="mx-auto max-w-3xl px-4 pb-4 text-sm text-red-700 dark:text-red-400"
+            >
+              {error.message}
+            </p>
+          )}
+        </div>
+      </div>
+      {!isAtBottom && (
+        <div className="relative">
+          <button
+            type="button"
+            onClick={() => void scrollToBottom()}
+            className="absolute -top-12 left-1/2 -translate-x-1/2 rounded-full border border-zinc-300 bg-white px-3 py-1 text-sm shadow focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:bg-zinc-900"
+          >
+            Jump to latest
+          </button>
+        </div>
+      )}
+      <div className="shrink-0 border-t border-zinc-200 p-3 dark:border-zinc-800">
+        <Composer
+          onSend={(text) => sendMessage({ text })}
+          running={running}
+          onStop={() => void stopTurn()}
+          disabledReason={readOnlyReason}
+        />
+        {usage && (
+          <p className="mx-auto mt-1 max-w-3xl text-right text-xs text-zinc-500 dark:text-zinc-400">
+            Session: {formatUsage(usage)}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
