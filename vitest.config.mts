@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
   test: {
-    include: ['lib/**/*.test.ts', 'tools/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+    include: [
+      'lib/**/*.test.ts',
+      'tools/**/*.test.ts',
+      'components/**/*.test.{ts,tsx}',
+      'widgets/**/*.test.{ts,tsx}',
+      'tests/unit/**/*.test.{ts,tsx}',
+    ],
     environment: 'node',
     coverage: {
       provider: 'v8',

@@ -3,13 +3,14 @@
 import { useChat } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DefaultChatTransport } from 'ai';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useMemo } from 'react';
 import { useStickToBottom } from 'use-stick-to-bottom';
 import type { QuantaMessage } from '@/lib/agent/types';
 import type { SessionView } from '@/lib/sessions/types';
 import { api, errorMessage, refreshSessions } from '../api';
 import { Composer } from '../composer';
+import { setOpenWidget, WidgetHost } from '../widgets/widget-host';
 import { MessageRow } from './message-row';
 import { takePrompt } from './pending-prompt';
 import { formatUsage, totalUsage } from './usage';
@@ -27,8 +28,6 @@ type ChatProps = {
 /** A session's conversation: the transcript, streamed turns, and the composer. */
 export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
   const router = useRouter();
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
   const queryClient = useQueryClient();
   const transport = useMemo(
     () =>
@@ -67,15 +66,6 @@ export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
     if (first) void sendMessage({ text: first });
   }, [session.id, sendMessage]);
 
-  const openWidget = useCallback(
-    (toolCallId: string) => {
-      const params = new URLSearchParams(searchParams);
-      params.set('widget', toolCallId);
-      router.push(`${pathname}?${params}`, { scroll: false });
-    },
-    [router, pathname, searchParams],
-  );
-
   async function stopTurn() {
     // The server runs the turn to its end unless told: ask it to stop, then stop reading.
     await api(`/api/sessions/${session.id}/stop`, { method: 'POST' }).catch(() => undefined);
@@ -99,7 +89,7 @@ export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
           ) : (
             <ol aria-label="Transcript" className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6">
               {messages.map((message) => (
-                <MessageRow key={message.id} message={message} onOpenWidget={openWidget} />
+                <MessageRow key={message.id} message={message} onOpenWidget={setOpenWidget} />
               ))}
               {status === 'submitted' && (
                 <li aria-live="polite" className="animate-pulse text-sm text-zinc-500">
@@ -129,6 +119,7 @@ export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
           </button>
         </div>
       )}
+      <WidgetHost messages={messages} readOnly={readOnlyReason !== undefined} />
       <div className="shrink-0 border-t border-zinc-200 p-3 dark:border-zinc-800">
         <Composer
           onSend={(text) => sendMessage({ text })}

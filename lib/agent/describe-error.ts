@@ -12,10 +12,11 @@ export function describeError(error: unknown): string {
     return attempts > 1 ? `${last} (tried ${attempts} times)` : last;
   }
   if (error instanceof ModelTimeoutError) return error.message;
-  if (APICallError.isInstance(error)) return describeCall(error);
+  // Before APICallError: the SDK wraps a body that broke off in one ("HTTP 200").
   if (isDroppedConnection(error)) {
     return 'The connection to the model dropped in the middle of the answer.';
   }
+  if (APICallError.isInstance(error)) return describeCall(error);
   return error instanceof Error ? error.message : String(error);
 }
 

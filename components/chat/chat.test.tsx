@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { QuantaMessage } from '@/lib/agent/types';
+import type { SessionView } from '@/lib/sessions/types';
+import { Chat } from './chat';
+
+vi.mock('next/navigation', () => ({
+  useRouter: () => ({ refresh: () => {}, push: () => {} }),
+  useSearchParams: () => new URLSearchParams(),
+}));
+
+// Every render of a text part, counted by its text: a row that renders again renders its text.
+const renders = new Map<string, number>();
+vi.mock('./markdown', () => ({
+  Markdown: ({ text }: { text: string }) => {
+    renders.set(text, (renders.get(text) ?? 0) + 1);
+    return <p>{text}</p>;
+  },
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const session: SessionView = {
+  id: 's1',
+  title: 'Test',
+  model: null,
+  visibility: 'private',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  turnActive: false,
+  isOwner: true,
+};
+
+const history: QuantaMessage[] = [
+  { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'first question' }] },
+  { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'first answer', state: 'done' }] },
+];
+
+/** A messages route answering with a UI message stream of `words`, one every 30 ms. */
+function streamingRoute(words: string[]) {
+  const encoder = new TextEncoder();
+  const event = (chunk: object) => encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`);
+  return async () =>
+    new Response(
+      new ReadableStream({
+        async start(controller) {
+          controller.enqueue(event({ type: 'start', messageId: 'a2' }));
+          controller.enqueue(event({ type: 'start-step' }));
+          controller.enqueue(event({ type: 'text-start', id: 't' }));
+          for (const word of words) {
+            await new Promise((resolve) => setTimeout(resolve, 30));
+            controller.enqueue(event({ type: 'text-delta', id: 't', delta: word }));
+          }
+          controller.enqueue(event({ type: 'text-end', id: 't' }));
+          controller.enqueue(event({ type: 'finish-step' }));
+          controller.enqueue(event({ type: 'finish' }));
+          controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+          controller.close();
+        },
+      }),
+      { headers: { 'content-type': 'text/event-stream' } },
+    );
+}
+
+it('does not render earlier message rows again while a later message streams', async () => {
+  const words = ['one ', 'two ', 'three ', 'four ', 'five ', 'six ', 'seven ', 'eight'];
+  vi.stubGlobal('fetch', vi.fn(streamingRoute(words)));
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <Chat session={session} initialMessages={history} />
+    </QueryClientProvider>,
+  );
+  const before = renders.get('first answer');
+  expect(before).toBeGreaterThan(0);
+
+  fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), {
+    target: { value: 'second question' },
+  });
+  fireEvent.submit(screen.getByRole('textbox', { name: 'Message' }).closest('form') as HTMLElement);
+  await waitFor(() => expect(screen.getByText(words.join(''))).toBeTruthy(), { timeout: 3000 });
+
+  // The new answer painted several times as it grew; the earlier answer not once more.
+  const paints = [...renders.keys()].filter((text) => text.startsWith('one '));
+  expect(paints.length).toBeGreaterThan(2);
+  expect(renders.get('first answer')).toBe(before);
+});

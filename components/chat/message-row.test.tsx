@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { QuantaMessage, ToolOutput } from '@/lib/agent/types';
+import { MessageRow } from './message-row';
+
+afterEach(cleanup);
+
+function answer(output: ToolOutput, text = 'Here you go.'): QuantaMessage {
+  return {
+    id: 'a1',
+    role: 'assistant',
+    parts: [
+      {
+        type: 'tool-demo',
+        toolCallId: 'call_1',
+        state: 'output-available',
+        input: { what: 'thing' },
+        output,
+      },
+      { type: 'text', text, state: 'done' },
+    ],
+  };
+}
+
+function show(message: QuantaMessage, onOpenWidget = vi.fn()) {
+  render(
+    <ol>
+      <MessageRow message={message} onOpenWidget={onOpenWidget} />
+    </ol>,
+  );
+  return onOpenWidget;
+}
+
+describe('a tool call in the transcript', () => {
+  it('shows a text note for the reader after its tool card, apart from the answer', () => {
+    show(
+      answer({
+        isError: false,
+        modelText: 'saved',
+        ui: { kind: 'text', text: 'Saved to notes' },
+        durationMs: 3,
+      }),
+    );
+    const note = screen.getByRole('complementary', { name: 'Note' });
+    expect(note.textContent).toContain('Saved to notes');
+    const card = screen.getByText('demo').closest('details');
+    // The note follows the card and is not part of the answer's text.
+    expect(card?.parentElement?.contains(note)).toBe(true);
+    expect(screen.getByText('Here you go.').contains(note)).toBe(false);
+  });
+
+  it('shows a widget button labelled by the tool, opening that tool call’s widget', () => {
+    const onOpen = show(
+      answer({
+        isError: false,
+        modelText: 'shown',
+        ui: { kind: 'widget', label: 'Open counter', widget: 'counter', data: { count: 2 } },
+        durationMs: 3,
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open counter' }));
+    expect(onOpen).toHaveBeenCalledWith('call_1');
+  });
+
+  it('shows a failed call as an error with its message, and no ui', () => {
+    show(answer({ isError: true, modelText: 'count: must be integer', durationMs: 1 }));
+    const card = screen.getByText('demo').closest('details') as HTMLElement;
+    expect(within(card).getByText('Error · 1 ms')).toBeTruthy();
+    expect(card.className).toContain('red');
+    expect(within(card).getByText('count: must be integer')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('complementary')).toBeNull();
+  });
+
+  it('shows a running call with its argument preview and no result yet', () => {
+    show({
+      id: 'a2',
+      role: 'assistant',
+      parts: [
+        { type: 'tool-demo', toolCallId: 'c', state: 'input-available', input: { what: 'thing' } },
+      ],
+    });
+    expect(screen.getByText('Running…')).toBeTruthy();
+    expect(screen.getByText('thing')).toBeTruthy();
+    expect(screen.queryByText('Result')).toBeNull();
+  });
+
+  it('marks a failed turn with its cause and a stopped one as stopped', () => {
+    show({
+      id: 'a3',
+      role: 'assistant',
+      parts: [{ type: 'text', text: 'Once upon', state: 'done' }],
+      metadata: { status: 'failed', error: 'The model provider failed (HTTP 500).' },
+    });
+    expect(screen.getByRole('alert').textContent).toBe('The model provider failed (HTTP 500).');
+    cleanup();
+    show({
+      id: 'a4',
+      role: 'assistant',
+      parts: [{ type: 'text', text: 'Once upon', state: 'done' }],
+      metadata: { status: 'stopped' },
+    });
+    expect(screen.getByText('Stopped.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

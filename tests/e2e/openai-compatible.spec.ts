@@ -1,0 +1,493 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  type ChatMessage,
+  type FakeOpenAI,
+  type RecordedRequest,
+  reply,
+  startFakeOpenAI,
+} from '../helpers/fake-openai';
+import { freePort, type NextServer, newIdentity, startNext } from '../helpers/next-server';
+
+// The app against a real HTTP server that speaks the OpenAI chat-completions protocol: what it
+// streams to the client, what it stores, and exactly what it sends the model.
+
+const MODEL = 'fake-model';
+const MODEL_ID = `local:${MODEL}`;
+
+type UiChunk = { type: string; [key: string]: unknown };
+type Part = {
+  type: string;
+  text?: string;
+  state?: string;
+  output?: unknown;
+  [key: string]: unknown;
+};
+type Message = {
+  id: string;
+  role: string;
+  parts: Part[];
+  metadata: { status?: string; error?: string; model?: string } | null;
+};
+type SessionWithMessages = { session: { turnActive: boolean }; messages: Message[] };
+type Outcome = { isError: boolean; modelText: string; ui?: unknown };
+
+let fake: FakeOpenAI;
+
+test.beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+
+test.afterAll(async () => {
+  await fake?.close();
+});
+
+/** An app server on the fake, and a bearer-authenticated API client for one identity. */
+function useApp(env: Record<string, string> = {}) {
+  const state: { app?: NextServer; api?: APIRequestContext } = {};
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(90_000);
+    state.app = await startNext({
+      port: await freePort(),
+      env: {
+        OPENAI_COMPATIBLE_BASE_URL: fake.baseURL,
+        OPENAI_COMPATIBLE_MODELS: MODEL,
+        QUANTA_DEFAULT_MODEL: MODEL_ID,
+        ...env,
+      },
+    });
+    const token = await newIdentity(state.app.url);
+    state.api = await playwright.request.newContext({
+      baseURL: state.app.url,
+      extraHTTPHeaders: { authorization: `Bearer ${token}` },
+    });
+  });
+  test.afterAll(async () => {
+    await state.api?.dispose();
+    await state.app?.stop();
+  });
+  return () => state.api as APIRequestContext;
+}
+
+test.describe('with an OpenAI-compatible server', () => {
+  const api = useApp();
+
+  test('the model is offered and is the default', async () => {
+    const response = await api().get('/api/models');
+    expect(response.status()).toBe(200);
+    const { models, defaultId } = (await response.json()) as {
+      models: { id: string; demo: boolean }[];
+      defaultId: string;
+    };
+    expect(defaultId).toBe(MODEL_ID);
+    expect(models.map((model) => model.id)).toEqual([MODEL_ID, 'demo:offline']);
+  });
+
+  test('text streams to the client in several chunks and is stored', async () => {
+    const mark = fake.requests.length;
+    fake.script(reply.text('The ', 'quick ', 'brown ', 'fox.'));
+    const id = await newSession(api());
+    const chunks = await say(api(), id, 'Tell me about the fox');
+
+    const deltas = chunks.filter((chunk) => chunk.type === 'text-delta');
+    expect(deltas.map((chunk) => chunk.delta)).toEqual(['The ', 'quick ', 'brown ', 'fox.']);
+    expect(errors(chunks)).toEqual([]);
+    expect(chunks.at(-1)?.type).toBe('finish');
+
+    const sent = fake.since(mark);
+    expect(sent).toHaveLength(1);
+    const body = (sent[0] as RecordedRequest).body;
+    expect(body.model).toBe(MODEL);
+    expect(body.stream).toBe(true);
+    expect(body.messages[0]?.role).toBe('system');
+    expect(body.messages.at(-1)).toMatchObject({ role: 'user' });
+    expect(contentText(body.messages.at(-1))).toBe('Tell me about the fox');
+    expect(body.tools?.map((tool) => tool.function.name).sort()).toEqual([
+      'calculate',
+      'show_counter',
+    ]);
+
+    const { session, messages } = await read(api(), id);
+    expect(session.turnActive).toBe(false);
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(texts(messages[1])).toBe('The quick brown fox.');
+    expect(messages[1]?.metadata).toMatchObject({ status: 'complete', model: MODEL_ID });
+  });
+
+  test('a tool round trip: the model calls calculate and gets its result', async () => {
+    const mark = fake.requests.length;
+    fake.script(
+      reply.toolCalls(
+        [{ name: 'calculate', args: { expression: '6 * 7' }, id: 'call_mul' }],
+        'Let ',
+        'me check.',
+      ),
+      reply.text('It is ', '42.'),
+    );
+    const id = await newSession(api());
+    const chunks = await say(api(), id, 'What is six times seven?');
+
+    expect(errors(chunks)).toEqual([]);
+    expect(chunks).toContainEqual(
+      expect.objectContaining({
+        type: 'tool-input-available',
+        toolCallId: 'call_mul',
+        toolName: 'calculate',
+        input: { expression: '6 * 7' },
+      }),
+    );
+    expect(outputOf(chunks, 'call_mul')).toMatchObject({ isError: false, modelText: '6 * 7 = 42' });
+
+    const sent = fake.since(mark);
+    expect(sent).toHaveLength(2);
+    const second = (sent[1] as RecordedRequest).body.messages;
+    expect(second.at(-2)).toMatchObject({
+      role: 'assistant',
+      tool_calls: [
+        {
+          id: 'call_mul',
+          type: 'function',
+          function: { name: 'calculate', arguments: '{"expression":"6 * 7"}' },
+        },
+      ],
+    });
+    expect(second.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'call_mul' });
+    expect(contentText(second.at(-1))).toBe('6 * 7 = 42');
+
+    const { messages } = await read(api(), id);
+    const answer = messages[1] as Message;
+    expect(texts(answer)).toBe('Let me check.It is 42.');
+    expect(answer.metadata).toMatchObject({ status: 'complete' });
+    expect(toolParts(answer)).toEqual([
+      expect.objectContaining({
+        type: 'tool-calculate',
+        toolCallId: 'call_mul',
+        state: 'output-available',
+        output: expect.objectContaining({ isError: false, modelText: '6 * 7 = 42' }),
+      }),
+    ]);
+  });
+
+  test('two tool calls in one answer both run, and both results go back', async () => {
+    const mark = fake.requests.length;
+    fake.script(
+      reply.toolCalls([
+        { name: 'calculate', args: { expression: '2 + 2' }, id: 'call_add' },
+        { name: 'calculate', args: { expression: '3 * 5' }, id: 'call_times' },
+      ]),
+      reply.text('4 and 15.'),
+    );
+    const id = await newSession(api());
+    const chunks = await say(api(), id, 'Add two and two, and multiply three by five');
+
+    expect(errors(chunks)).toEqual([]);
+    expect(outputOf(chunks, 'call_add')).toMatchObject({ isError: false, modelText: '2 + 2 = 4' });
+    expect(outputOf(chunks, 'call_times')).toMatchObject({
+      isError: false,
+      modelText: '3 * 5 = 15',
+    });
+
+    const sent = fake.since(mark);
+    expect(sent).toHaveLength(2);
+    const results = toolResults((sent[1] as RecordedRequest).body.messages);
+    expect(results).toEqual({ call_add: '2 + 2 = 4', call_times: '3 * 5 = 15' });
+
+    const { messages } = await read(api(), id);
+    expect(toolParts(messages[1]).map((part) => part.state)).toEqual([
+      'output-available',
+      'output-available',
+    ]);
+    expect(texts(messages[1])).toBe('4 and 15.');
+  });
+
+  test('invalid arguments reach the model as our validation message; execute does not run', async () => {
+    const mark = fake.requests.length;
+    fake.script(
+      reply.toolCalls([
+        { name: 'calculate', args: {}, id: 'call_missing' },
+        { name: 'calculate', args: { expression: '1 + 1', unit: 'cm' }, id: 'call_extra' },
+      ]),
+      reply.text('Sorry, ', 'my mistake.'),
+    );
+    const id = await newSession(api());
+    const chunks = await say(api(), id, 'Calculate something');
+
+    expect(errors(chunks)).toEqual([]);
+    expect(outputOf(chunks, 'call_missing')).toMatchObject({
+      isError: true,
+      modelText: 'expression: is required',
+    });
+    // Had execute run, this one would say "1 + 1 = 2".
+    expect(outputOf(chunks, 'call_extra')).toMatchObject({
+      isError: true,
+      modelText: 'unit: is not allowed',
+    });
+
+    const sent = fake.since(mark);
+    expect(sent).toHaveLength(2);
+    expect(toolResults((sent[1] as RecordedRequest).body.messages)).toEqual({
+      call_missing: 'expression: is required',
+      call_extra: 'unit: is not allowed',
+    });
+    expect((sent[1] as RecordedRequest).raw).not.toContain('1 + 1 = 2');
+
+    const { messages } = await read(api(), id);
+    expect(texts(messages[1])).toBe('Sorry, my mistake.');
+    expect(messages[1]?.metadata).toMatchObject({ status: 'complete' });
+  });
+
+  test('a tool that fails yields an error result and the turn still finishes', async () => {
+    const mark = fake.requests.length;
+    // mathjs throws on this expression; calculate turns the throw into an error result.
+    fake.script(
+      reply.toolCalls([{ name: 'calculate', args: { expression: '1 +' }, id: 'call_bad' }]),
+      reply.text('That expression ', 'is incomplete.'),
+    );
+    const id = await newSession(api());
+    const chunks = await say(api(), id, 'Calculate one plus');
+
+    expect(errors(chunks)).toEqual([]);
+    const outcome = outputOf(chunks, 'call_bad');
+    expect(outcome.isError).toBe(true);
+    expect(outcome.modelText).toMatch(/^cannot calculate 1 \+: .*end of expression/i);
+
+    const sent = fake.since(mark);
+    expect(sent).toHaveLength(2);
+    expect(toolResults((sent[1] as RecordedRequest).body.messages)).toEqual({
+      call_bad: outcome.modelText,
+    });
+
+    const { messages } = await read(api(), id);
+    expect(texts(messages[1])).toBe('That expression is incomplete.');
+    expect(messages[1]?.metadata).toMatchObject({ status: 'complete' });
+  });
+
+  test('HTTP 500 after a tool step: a readable error, the partial answer kept', async () => {
+    const mark = fake.requests.length;
+    fake.respond((request) =>
+      request.body.messages.some((message) => message.role === 'tool')
+        ? reply.status(500, 'the GPU caught fire')
+        : reply.toolCalls(
+            [{ name: 'calculate', args: { expression: '10 / 4' }, id: 'call_div' }],
+            'Working ',
+            'on it.',
+          ),
+    );
+    const id = await newSession(api());
+    const chunks = await say(api(), id, 'Divide ten by four');
+
+    const error = 'The model provider failed (HTTP 500). the GPU caught fire (tried 3 times)';
+    expect(errors(chunks)).toEqual([error]);
+    expect(outputOf(chunks, 'call_div')).toMatchObject({
+      isError: false,
+      modelText: '10 / 4 = 2.5',
+    });
+    // One call that worked, then the failing one and its two retries.
+    expect(fake.since(mark)).toHaveLength(4);
+
+    const { session, messages } = await read(api(), id);
+    expect(session.turnActive).toBe(false);
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(texts(messages[1])).toBe('Working on it.');
+    expect(toolParts(messages[1])).toHaveLength(1);
+    expect(messages[1]?.metadata).toMatchObject({ status: 'failed', error });
+  });
+
+  test('HTTP 429 on every try: a readable error and a failed turn', async () => {
+    const mark = fake.requests.length;
+    fake.respond(() => reply.status(429, 'slow down, please'));
+    const id = await newSession(api());
+    const chunks = await say(api(), id, 'Hello?');
+
+    const error =
+      'The model provider is rate-limiting requests (HTTP 429). slow down, please (tried 3 times)';
+    expect(errors(chunks)).toEqual([error]);
+    expect(fake.since(mark)).toHaveLength(3);
+
+    const { session, messages } = await read(api(), id);
+    expect(session.turnActive).toBe(false);
+    expect(messages[0]).toMatchObject({ role: 'user' });
+    expect(texts(messages[0])).toBe('Hello?');
+    expect(messages[1]).toMatchObject({ role: 'assistant', metadata: { status: 'failed', error } });
+  });
+
+  test('a connection dropped mid-answer: the turn fails, the text so far kept', async () => {
+    const mark = fake.requests.length;
+    fake.respond(() => reply.drop('Once ', 'upon ', 'a time'));
+    const id = await newSession(api());
+    const chunks = await say(api(), id, 'Tell me a story');
+
+    expect(
+      chunks.filter((chunk) => chunk.type === 'text-delta').map((chunk) => chunk.delta),
+    ).toEqual(['Once ', 'upon ', 'a time']);
+    const streamed = errors(chunks);
+    expect(streamed).toHaveLength(1);
+    // A broken answer is not retried: that would repeat the text already shown.
+    expect(fake.since(mark)).toHaveLength(1);
+
+    const { session, messages } = await read(api(), id);
+    expect(session.turnActive).toBe(false);
+    expect(texts(messages[1])).toBe('Once upon a time');
+    expect(messages[1]?.metadata).toMatchObject({ status: 'failed', error: streamed[0] });
+  });
+
+  test('a connection dropped mid-answer is named as such in the error', async () => {
+    // The AI SDK wraps undici's "terminated" in an APICallError with status 200: the cause,
+    // not the status, must name what happened.
+    fake.respond(() => reply.drop('Once ', 'upon ', 'a time'));
+    const id = await newSession(api());
+    const chunks = await say(api(), id, 'Tell me another story');
+
+    const error = 'The connection to the model dropped in the middle of the answer.';
+    expect(errors(chunks)).toEqual([error]);
+    const { messages } = await read(api(), id);
+    expect(messages[1]?.metadata).toMatchObject({ status: 'failed', error });
+  });
+
+  test('show_counter: the widget reaches the client, never the model', async () => {
+    const mark = fake.requests.length;
+    fake.script(
+      reply.toolCalls([{ name: 'show_counter', args: { start: 4242 }, id: 'call_counter' }]),
+      reply.text('Here is ', 'your counter.'),
+      // The next turn replays the stored transcript, widget and all, to the model.
+      reply.text('You are welcome.'),
+    );
+    const id = await newSession(api());
+    const chunks = await say(api(), id, 'Show me a counter from 4242');
+
+    expect(errors(chunks)).toEqual([]);
+    expect(outputOf(chunks, 'call_counter')).toMatchObject({
+      isError: false,
+      modelText: 'Showed the user a counter starting at 4242.',
+      ui: { kind: 'widget', label: 'Open counter', widget: 'counter', data: { count: 4242 } },
+    });
+    await say(api(), id, 'Thanks');
+
+    const sent = fake.since(mark);
+    expect(sent).toHaveLength(3);
+    for (const request of sent.slice(1)) {
+      expect(toolResults(request.body.messages)).toEqual({
+        call_counter: 'Showed the user a counter starting at 4242.',
+      });
+    }
+    expectNoUiLeak(sent);
+
+    const { messages } = await read(api(), id);
+    expect(toolParts(messages[1])).toEqual([
+      expect.objectContaining({
+        type: 'tool-show_counter',
+        state: 'output-available',
+        output: expect.objectContaining({ ui: expect.objectContaining({ label: 'Open counter' }) }),
+      }),
+    ]);
+  });
+});
+
+test.describe('with a model that never answers', () => {
+  const api = useApp({ QUANTA_MODEL_TIMEOUT_MS: '1500' });
+
+  test('the turn ends after QUANTA_MODEL_TIMEOUT_MS with a readable error', async () => {
+    const mark = fake.requests.length;
+    fake.respond(() => reply.hang());
+    const id = await newSession(api());
+    const started = Date.now();
+    const chunks = await say(api(), id, 'Are you there?');
+
+    const error = 'The model sent nothing for 1500 ms, so the turn was ended.';
+    expect(errors(chunks)).toEqual([error]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(fake.since(mark).length).toBeGreaterThanOrEqual(1);
+
+    const { session, messages } = await read(api(), id);
+    expect(session.turnActive).toBe(false);
+    expect(messages[1]).toMatchObject({ role: 'assistant', metadata: { status: 'failed', error } });
+  });
+});
+
+test('no request sent to the model ever carried a widget, its data or a note', () => {
+  expect(fake.requests.length).toBeGreaterThan(0);
+  expectNoUiLeak(fake.requests);
+});
+
+/** The UI side of a tool result (label, data, the outcome object itself) stays on our side. */
+function expectNoUiLeak(requests: RecordedRequest[]) {
+  for (const { index, raw } of requests) {
+    expect(raw, `request ${index}`).not.toContain('Open counter');
+    // Keys of the widget data, of a UiContent and of a ToolOutcome, quoted or JSON-escaped.
+    expect(raw, `request ${index}`).not.toMatch(
+      /\\*"(count|kind|ui|data|modelText|isError)\\*"\s*:/,
+    );
+  }
+}
+
+async function newSession(api: APIRequestContext): Promise<string> {
+  const response = await api.post('/api/sessions', { data: {} });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { session: { id: string } }).session.id;
+}
+
+/** Posts a user message; reads the turn's UI message stream (SSE) to its end. */
+async function say(api: APIRequestContext, id: string, text: string): Promise<UiChunk[]> {
+  const response = await api.post(`/api/sessions/${id}/messages`, {
+    data: { message: { role: 'user', parts: [{ type: 'text', text }] } },
+  });
+  const body = await response.text();
+  expect(response.status(), body).toBe(200);
+  expect(response.headers()['content-type']).toContain('text/event-stream');
+  const events = body
+    .split('\n\n')
+    .map((event) => event.trim())
+    .filter(Boolean);
+  expect(events.at(-1)).toBe('data: [DONE]');
+  return events.slice(0, -1).map((event) => {
+    expect(event.startsWith('data: '), event).toBe(true);
+    return JSON.parse(event.slice('data: '.length)) as UiChunk;
+  });
+}
+
+async function read(api: APIRequestContext, id: string): Promise<SessionWithMessages> {
+  const response = await api.get(`/api/sessions/${id}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as SessionWithMessages;
+}
+
+function errors(chunks: UiChunk[]): unknown[] {
+  return chunks.filter((chunk) => chunk.type === 'error').map((chunk) => chunk.errorText);
+}
+
+function outputOf(chunks: UiChunk[], toolCallId: string): Outcome {
+  const found = chunks.filter(
+    (chunk) => chunk.type === 'tool-output-available' && chunk.toolCallId === toolCallId,
+  );
+  expect(found, `one tool-output-available for ${toolCallId}`).toHaveLength(1);
+  return (found[0] as UiChunk).output as Outcome;
+}
+
+function texts(message: Message | undefined): string {
+  return (message?.parts ?? [])
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text ?? '')
+    .join('');
+}
+
+function toolParts(message: Message | undefined): Part[] {
+  return (message?.parts ?? []).filter((part) => part.type.startsWith('tool-'));
+}
+
+/** A message's content as text, whether sent as a string or as text parts. */
+function contentText(message: ChatMessage | undefined): string {
+  const content = message?.content;
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content.map((part) => (part as { text?: string }).text ?? '').join('');
+  }
+  return '';
+}
+
+/** The tool results of a request, by tool call id. */
+function toolResults(messages: ChatMessage[]): Record<string, string> {
+  return Object.fromEntries(
+    messages
+      .filter((message) => message.role === 'tool')
+      .map((message) => [message.tool_call_id, contentText(message)]),
+  );
+}

@@ -1,0 +1,18 @@
+'use client';
+
+import type { WidgetViewProps } from '@/lib/widgets/definition';
+import type { CounterData } from './definition';
+
+export default function CounterView({ data }: WidgetViewProps<CounterData>) {
+  if (data !== undefined && !Number.isInteger(data.count)) {
+    throw new Error(`a counter needs a whole number, not ${JSON.stringify(data.count)}`);
+  }
+  return (
+    <output
+      aria-label="Count"
+      className="block py-6 text-center text-5xl font-semibold tabular-nums"
+    >
+      {data?.count ?? 0}
+    </output>
+  );
+}
