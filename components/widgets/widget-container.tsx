@@ -1,7 +1,7 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { WidgetContainer as Container } from '@/lib/widgets/definition';
 
 const placement: Record<Container, string> = {
@@ -23,6 +23,10 @@ type WidgetContainerProps = {
  * and the close button close it, focus goes back to what opened it, the page behind is locked.
  */
 export function WidgetContainer({ container, title, onClose, children }: WidgetContainerProps) {
+  // Opened through the URL, not a Radix trigger: remember what had focus (the widget button).
+  const [opener] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
   return (
     <Dialog.Root open onOpenChange={(open) => open || onClose()}>
       <Dialog.Portal>
@@ -30,6 +34,10 @@ export function WidgetContainer({ container, title, onClose, children }: WidgetC
         <Dialog.Content
           aria-describedby={undefined}
           data-container={container}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener?.focus();
+          }}
           className={`fixed z-50 flex flex-col bg-white shadow-xl dark:bg-zinc-900 ${placement[container]}`}
         >
           <div className="flex h-12 shrink-0 items-center gap-2 border-b border-zinc-200 px-4 dark:border-zinc-800">

@@ -10,17 +10,26 @@ export type Intent = {
 };
 
 const MATH = /^[\d\s+\-*/^().,%a-z]+$/i;
+// Arithmetic needs an operator, a function call or a unit conversion ("5 cm to inch");
+// "what is the capital of France in 2024" is not a sum.
+const OPERATION = /[+\-*/^%]|[a-z]\(|\d\s*[a-z]+\s+to\s+[a-z]+/i;
+/** `calculate` takes at most this many characters. */
+const MAX_EXPRESSION = 500;
 
 export const intents: readonly Intent[] = [
   {
     tool: 'calculate',
     example: 'calculate 12 * (3 + 4)',
     match(clause) {
-      const found = /\b(?:calculate|compute|evaluate|what(?:'s| is))\s+(.+?)\s*[?=]*$/i.exec(
+      const found = /\b(?:calculate|compute|evaluate|what(?:['’]s| is))\s+(.+?)\s*[?=]*$/i.exec(
         clause,
       );
       const expression = found?.[1];
-      return expression && MATH.test(expression) && /\d/.test(expression)
+      return expression &&
+        expression.length <= MAX_EXPRESSION &&
+        MATH.test(expression) &&
+        OPERATION.test(expression) &&
+        /\d/.test(expression)
         ? { expression }
         : undefined;
     },

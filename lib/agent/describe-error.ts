@@ -12,12 +12,29 @@ export function describeError(error: unknown): string {
     return attempts > 1 ? `${last} (tried ${attempts} times)` : last;
   }
   if (error instanceof ModelTimeoutError) return error.message;
-  // Before APICallError: the SDK wraps a body that broke off in one ("HTTP 200").
-  if (isDroppedConnection(error)) {
+  // Before APICallError: the SDK wraps a body that broke off in one ("HTTP 200"). A reset
+  // while connecting has no status: that one is "could not reach".
+  const connecting = APICallError.isInstance(error) && error.statusCode === undefined;
+  if (isDroppedConnection(error) && !connecting) {
     return 'The connection to the model dropped in the middle of the answer.';
   }
   if (APICallError.isInstance(error)) return describeCall(error);
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof Error) return error.message;
+  return reported(error);
+}
+
+// Providers pass a stream's own error event on as a plain object ({ message, ... }).
+function reported(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return String(error);
+  const message = (error as { message?: unknown }).message;
+  if (typeof message === 'string' && message !== '') {
+    return `The model reported an error: ${message}`;
+  }
+  try {
+    return `The model reported an error: ${JSON.stringify(error)}`;
+  } catch {
+    return 'The model reported an error it could not describe.';
+  }
 }
 
 function describeCall(error: APICallError): string {

@@ -34,6 +34,11 @@ export function prices(env: Env = process.env): Record<string, Price> {
   } catch {
     throw new Error('QUANTA_MODEL_PRICES is not valid JSON.');
   }
+  if (typeof table !== 'object' || table === null || Array.isArray(table)) {
+    throw new Error(
+      'QUANTA_MODEL_PRICES must be a JSON object mapping model ids to {input, output}.',
+    );
+  }
   const result = validate(pricesSchema, table);
   if (!result.valid) throw new Error(`QUANTA_MODEL_PRICES: ${result.message}`);
   parsed.set(raw, table as Record<string, Price>);

@@ -1,0 +1,283 @@
+import type {
+  LanguageModelV3CallOptions,
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
+import { stepCountIs, streamText } from 'ai';
+import { convertReadableStreamToArray } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { toolSet } from '@/tools';
+import { validateArgs } from '../tools';
+import { toAiTools } from './ai-tools';
+import { recognise } from './demo-intents';
+import { createDemoModel } from './demo-model';
+
+const shipped = toolSet.tools.map(
+  (tool): LanguageModelV3FunctionTool => ({
+    type: 'function',
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.parameters as LanguageModelV3FunctionTool['inputSchema'],
+  }),
+);
+const ALL = new Set(['calculate', 'show_counter']);
+
+const user = (text: string): LanguageModelV3Prompt[number] => ({
+  role: 'user',
+  content: [{ type: 'text', text }],
+});
+
+async function call(prompt: LanguageModelV3Prompt, tools = shipped) {
+  const options: LanguageModelV3CallOptions = { prompt, tools };
+  const { stream } = await createDemoModel({ delayMs: 0 }).doStream(options);
+  const parts = await convertReadableStreamToArray(stream);
+  const deltas = parts.flatMap((part) => (part.type === 'text-delta' ? [part.delta] : []));
+  const calls = parts.flatMap((part) =>
+    part.type === 'tool-call' ? [{ tool: part.toolName, args: JSON.parse(part.input) }] : [],
+  );
+  const finish = parts.find(
+    (part): part is Extract<LanguageModelV3StreamPart, { type: 'finish' }> =>
+      part.type === 'finish',
+  );
+  return { parts, deltas, text: deltas.join(''), calls, finish };
+}
+
+/** Each call's arguments checked against the shipped tool's own schema. */
+function expectValid(calls: { tool: string; args: unknown }[]) {
+  for (const { tool, args } of calls) {
+    const definition = toolSet.get(tool);
+    expect(definition, tool).toBeDefined();
+    if (definition) expect(validateArgs(definition, args)).toEqual({ valid: true });
+  }
+}
+
+describe('recognise', () => {
+  it('finds a calculation in the usual phrasings', () => {
+    for (const [text, expression] of [
+      ['calculate 12 * (3 + 4)', '12 * (3 + 4)'],
+      ['What is 2^10?', '2^10'],
+      ["what's 15% of 80", '15% of 80'],
+      ['please compute sqrt(16) =', 'sqrt(16)'],
+      ['evaluate 5 cm to inch', '5 cm to inch'],
+    ] as const) {
+      expect(recognise(text, ALL), text).toEqual([{ tool: 'calculate', args: { expression } }]);
+    }
+  });
+
+  it('does not calculate without a number or with characters outside arithmetic', () => {
+    expect(recognise('what is love', ALL)).toEqual([]);
+    expect(recognise('calculate 2 & 3', ALL)).toEqual([]);
+    expect(recognise('calculate $5 + 3', ALL)).toEqual([]);
+  });
+
+  it('does not take a question with a number for a sum, nor an expression too long to send', () => {
+    expect(recognise('what is the capital of France in 2024', ALL)).toEqual([]);
+    expect(recognise(`calculate ${'1+'.repeat(300)}1`, ALL)).toEqual([]);
+    expect(recognise('What’s 6 * 7?', ALL)).toEqual([
+      { tool: 'calculate', args: { expression: '6 * 7' } },
+    ]);
+  });
+
+  it('finds a counter, with its start when a number is given', () => {
+    expect(recognise('show me a counter', ALL)).toEqual([{ tool: 'show_counter', args: {} }]);
+    expect(recognise('Counter starting at -3 please', ALL)).toEqual([
+      { tool: 'show_counter', args: { start: -3 } },
+    ]);
+    expect(recognise('how many counters are there', ALL)).toEqual([]);
+  });
+
+  it('finds one request per clause, several in one message', () => {
+    expect(
+      recognise('calculate 1 + 1 and show me a counter starting at 7. What is 3*3?', ALL),
+    ).toEqual([
+      { tool: 'calculate', args: { expression: '1 + 1' } },
+      { tool: 'show_counter', args: { start: 7 } },
+      { tool: 'calculate', args: { expression: '3*3' } },
+    ]);
+  });
+
+  it('only asks for tools that are available', () => {
+    const onlyCounter = new Set(['show_counter']);
+    expect(recognise('calculate 1 + 1 and show me a counter', onlyCounter)).toEqual([
+      { tool: 'show_counter', args: {} },
+    ]);
+    expect(recognise('calculate 1 + 1', new Set())).toEqual([]);
+  });
+});
+
+describe('the demo model', () => {
+  it('calls calculate with valid arguments', async () => {
+    const { calls, text, finish } = await call([user('calculate 12 * (3 + 4)')]);
+    expect(calls).toEqual([{ tool: 'calculate', args: { expression: '12 * (3 + 4)' } }]);
+    expectValid(calls);
+    expect(text).toBe('Let me use `calculate`.');
+    expect(finish?.finishReason.unified).toBe('tool-calls');
+  });
+
+  it('calls show_counter with valid arguments', async () => {
+    const { calls } = await call([user('show me a counter starting at 3')]);
+    expect(calls).toEqual([{ tool: 'show_counter', args: { start: 3 } }]);
+    expectValid(calls);
+  });
+
+  it('calls both tools when one message asks for both, with distinct call ids', async () => {
+    const { calls, parts, text } = await call([user('What is 2 + 3? And show me a counter')]);
+    expect(calls).toEqual([
+      { tool: 'calculate', args: { expression: '2 + 3' } },
+      { tool: 'show_counter', args: {} },
+    ]);
+    expectValid(calls);
+    expect(text).toBe('Let me use `calculate` and `show_counter`.');
+    const ids = parts.flatMap((part) => (part.type === 'tool-call' ? [part.toolCallId] : []));
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it('answers from the last user message only', async () => {
+    const { calls } = await call([
+      user('calculate 1 + 1'),
+      { role: 'assistant', content: [{ type: 'text', text: 'Let me use `calculate`.' }] },
+      user('show me a counter'),
+    ]);
+    expect(calls).toEqual([{ tool: 'show_counter', args: {} }]);
+  });
+
+  it('quotes the tool results it is given when the last message is a tool result', async () => {
+    const { text, calls, finish } = await call([
+      user('calculate 6 * 7 and show me a counter'),
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'calculate',
+            output: { type: 'text', value: '6 * 7 = 42' },
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'c2',
+            toolName: 'show_counter',
+            output: { type: 'error-text', value: 'no room\nfor a counter' },
+          },
+        ],
+      },
+    ]);
+    expect(calls).toEqual([]);
+    expect(finish?.finishReason.unified).toBe('stop');
+    expect(text).toBe(
+      '`calculate` says:\n\n> 6 * 7 = 42\n\n' +
+        '`show_counter` failed:\n\n> no room\n> for a counter\n\n' +
+        'That is the result as the tool gave it to me.',
+    );
+  });
+
+  it('quotes a JSON tool result as JSON', async () => {
+    const { text } = await call([
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'calculate',
+            output: { type: 'json', value: { value: 42 } },
+          },
+        ],
+      },
+    ]);
+    expect(text).toContain('`calculate` says:\n\n> {"value":42}');
+  });
+
+  it('otherwise explains itself and how to configure a real model, in several deltas', async () => {
+    const { text, deltas, calls, finish } = await call([user('hello there')]);
+    expect(calls).toEqual([]);
+    expect(finish?.finishReason.unified).toBe('stop');
+    expect(deltas.length).toBeGreaterThan(10);
+    expect(text).toContain('offline demo model');
+    for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL']) {
+      expect(text).toContain(name);
+    }
+    expect(text).toContain('“calculate 12 * (3 + 4)”');
+    expect(text).toContain('“show me a counter starting at 3”');
+  });
+
+  it('does not call or suggest tools it was not given', async () => {
+    const { text, calls } = await call([user('calculate 1 + 1')], []);
+    expect(calls).toEqual([]);
+    expect(text).toContain('OPENAI_API_KEY');
+    expect(text).not.toContain('Try one of these');
+  });
+
+  it('reports usage: about four characters a token', async () => {
+    const prompt = [user('hello there')];
+    const { text, finish } = await call(prompt);
+    expect(finish?.usage.outputTokens.total).toBe(Math.ceil(text.length / 4));
+    expect(finish?.usage.inputTokens.total).toBe(Math.ceil(JSON.stringify(prompt).length / 4));
+  });
+
+  it('sends its parts in order: start, text, tool calls, finish', async () => {
+    const { parts } = await call([user('show me a counter')]);
+    const types = parts.map((part) => part.type);
+    expect(types[0]).toBe('stream-start');
+    expect(types[1]).toBe('text-start');
+    expect(types.slice(-3)).toEqual(['text-end', 'tool-call', 'finish']);
+  });
+
+  it('stops writing when the call is aborted', async () => {
+    const stopped = new AbortController();
+    const { stream } = await createDemoModel({ delayMs: 5 }).doStream({
+      prompt: [user('hello there')],
+      abortSignal: stopped.signal,
+    });
+    const reader = stream.getReader();
+    const seen: LanguageModelV3StreamPart[] = [];
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      seen.push(next.value);
+      if (next.value.type === 'text-delta') stopped.abort();
+    }
+    // The word being written when Stop came may still arrive; no more after it.
+    expect(seen.filter((part) => part.type === 'text-delta').length).toBeLessThanOrEqual(2);
+    expect(seen.at(-1)?.type).toBe('finish');
+  });
+
+  it('only streams: doGenerate fails', async () => {
+    await expect(createDemoModel().doGenerate({ prompt: [user('hi')] })).rejects.toThrow(
+      'The demo model only streams.',
+    );
+  });
+
+  it('through streamText with the shipped tools: calls both, then answers from the results', async () => {
+    const result = streamText({
+      model: createDemoModel({ delayMs: 0 }),
+      prompt: 'calculate 12 * (3 + 4) and show me a counter starting at 3',
+      tools: toAiTools(toolSet, { agentId: 'a1', sessionId: 's1' }),
+      stopWhen: stepCountIs(3),
+    });
+    const steps = await result.steps;
+    expect(steps).toHaveLength(2);
+    expect(steps[0]?.toolResults.map((tool) => [tool.toolName, tool.output])).toEqual([
+      ['calculate', expect.objectContaining({ isError: false, modelText: '12 * (3 + 4) = 84' })],
+      [
+        'show_counter',
+        expect.objectContaining({
+          isError: false,
+          modelText: 'Showed the user a counter starting at 3.',
+        }),
+      ],
+    ]);
+    expect(await result.text).toBe(
+      '`calculate` says:\n\n> 12 * (3 + 4) = 84\n\n' +
+        '`show_counter` says:\n\n> Showed the user a counter starting at 3.\n\n' +
+        'That is the result as the tool gave it to me.',
+    );
+    expect(await result.finishReason).toBe('stop');
+    const usage = await result.totalUsage;
+    expect(usage.inputTokens).toBeGreaterThan(0);
+    expect(usage.outputTokens).toBe(
+      steps.reduce((sum, step) => sum + Math.ceil(step.text.length / 4), 0),
+    );
+  });
+});
