@@ -1,4 +1,5 @@
 import { defineTool, ok, widget } from '@/lib/tools';
+import type { WidgetData } from '@/lib/widgets/definition';
 import { counter } from '@/widgets/counter/definition';
 
 export const showCounter = defineTool({
@@ -17,6 +18,6 @@ export const showCounter = defineTool({
   execute: (_agentId, _toolCallId, { start = 0 }) =>
     ok(
       `Showed the user a counter starting at ${start}.`,
-      widget('Open counter', counter.id, { count: start }),
+      widget('Open counter', counter.id, { count: start } satisfies WidgetData<typeof counter>),
     ),
 });

@@ -63,7 +63,7 @@ const showCounter = defineTool({
   name: 'show_counter',
   description: 'Shows a counter.',
   parameters: { type: 'object', properties: {} },
-  widget: { id: 'counter' },
+  widget: { id: 'counter', data: { type: 'object' } },
   execute: () => ok('counter shown', widget('WIDGET-LABEL', 'counter', { secret: 'WIDGET-DATA' })),
 });
 const explode = defineTool({

@@ -180,7 +180,7 @@ describe('Planck.Agent.Tool, as Quanta implements it', () => {
   });
 
   it('":widget — optional, nil for most; list_widgets derives the widget list from tools that set it"', () => {
-    const viewer = { id: 'viewer' };
+    const viewer = { id: 'viewer', data: {} };
     const open = defineTool({ ...readFileTool, name: 'open', widget: viewer });
     const set = createToolSet([readFileTool, open]);
     expect(readFileTool.widget).toBeUndefined();

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { WidgetDefinition } from '../widgets/definition';
 import { ok } from './result';
 import { defineTool, ToolDefinitionError } from './tool';
 import { createToolSet } from './tool-set';
 
 const parameters = { type: 'object', properties: {} } as const;
-const make = (name: string, widget?: { id: string }) =>
+const make = (name: string, widget?: WidgetDefinition) =>
   defineTool({
     name,
     description: `the ${name} tool`,
@@ -29,14 +30,14 @@ describe('createToolSet', () => {
   });
 
   it('lists the model tools: name, description and parameters only', () => {
-    expect(createToolSet([make('a', { id: 'w' })]).modelTools).toEqual([
+    expect(createToolSet([make('a', { id: 'w', data: {} })]).modelTools).toEqual([
       { name: 'a', description: 'the a tool', parameters },
     ]);
   });
 
   it('derives the widgets from the tools, each once, even when two tools share one', () => {
-    const counter = { id: 'counter' };
-    const board = { id: 'board' };
+    const counter = { id: 'counter', data: {} };
+    const board = { id: 'board', data: {} };
     const set = createToolSet([
       make('show', counter),
       make('plain'),
@@ -48,9 +49,9 @@ describe('createToolSet', () => {
   });
 
   it('refuses two different widgets that claim one id', () => {
-    expect(() => createToolSet([make('a', { id: 'w' }), make('b', { id: 'w' })])).toThrow(
-      'two different widgets share the id: w',
-    );
+    expect(() =>
+      createToolSet([make('a', { id: 'w', data: {} }), make('b', { id: 'w', data: {} })]),
+    ).toThrow('two different widgets share the id: w');
   });
 
   it('is not changed by later changes to the array it was built from', () => {

@@ -83,8 +83,14 @@ export function defineTool<const Schema extends ParametersSchema>(
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
     fail('timeoutMs must be a positive integer');
   }
-  if (widget !== undefined && !(typeof widget.id === 'string' && widget.id !== '')) {
-    fail('widget must have a non-empty id');
+  if (widget !== undefined) {
+    if (!(typeof widget.id === 'string' && widget.id !== ''))
+      fail('widget must have a non-empty id');
+    try {
+      compileSchema(widget.data as object);
+    } catch (error) {
+      fail(`widget ${widget.id}'s data schema does not compile: ${(error as Error).message}`);
+    }
   }
   // The options are the tool; TypeScript cannot relate the two generic shapes without a cast.
   return definition as unknown as DefinedTool<Schema>;

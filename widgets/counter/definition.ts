@@ -1,6 +1,13 @@
-import type { WidgetDefinition } from '@/lib/widgets/definition';
+import { defineWidget } from '@/lib/widgets/definition';
 
 /** A number the reader can count with: opened by `show_counter`. */
-export const counter: WidgetDefinition = { id: 'counter', container: 'modal' };
-
-export type CounterData = { count: number };
+export const counter = defineWidget({
+  id: 'counter',
+  container: 'modal',
+  data: {
+    type: 'object',
+    properties: { count: { type: 'integer' } },
+    required: ['count'],
+    additionalProperties: false,
+  },
+});

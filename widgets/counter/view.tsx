@@ -1,9 +1,9 @@
 'use client';
 
-import type { WidgetViewProps } from '@/lib/widgets/definition';
-import type { CounterData } from './definition';
+import type { WidgetData, WidgetViewProps } from '@/lib/widgets/definition';
+import type { counter } from './definition';
 
-export default function CounterView({ data }: WidgetViewProps<CounterData>) {
+export default function CounterView({ data }: WidgetViewProps<WidgetData<typeof counter>>) {
   if (data !== undefined && !Number.isInteger(data.count)) {
     throw new Error(`a counter needs a whole number, not ${JSON.stringify(data.count)}`);
   }
