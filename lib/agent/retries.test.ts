@@ -41,13 +41,7 @@ async function rateLimited(limited: number, retryAfterMs: number) {
   return { model: provider.chatModel('m'), arrivals };
 }
 
-async function turn(
-  model: ReturnType<typeof createOpenAICompatible>['chatModel'] extends (
-    ...args: never[]
-  ) => infer M
-    ? M
-    : never,
-) {
+async function turn(model: LanguageModelV3) {
   let ended: QuantaMessage | undefined;
   const stream = await runTurn({
     model,
