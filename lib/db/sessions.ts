@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, or } from 'drizzle-orm';
 import { newId } from '../ids';
 import type { Db } from './client';
 import { type MessageRow, messages, type SessionRow, sessions, widgetStates } from './schema';
@@ -158,6 +158,23 @@ export async function releaseTurn(db: Db, sessionId: string, turnId: string): Pr
     .update(sessions)
     .set({ activeTurnId: null, activeTurnStartedAt: null, updatedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), eq(sessions.activeTurnId, turnId)));
+}
+
+/** Deletes the session's messages from `position` on: the start of an edit or a regenerate. */
+export async function truncateMessages(
+  db: Db,
+  sessionId: string,
+  position: number,
+): Promise<void> {
+  await db
+    .delete(messages)
+    .where(and(eq(messages.sessionId, sessionId), gte(messages.position, position)));
+}
+
+/** Whether any session has a message with this id (ids are global keys). */
+export async function messageExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: messages.id }).from(messages).where(eq(messages.id, id));
+  return row !== undefined;
 }
 
 /** Stores a message under its id: appended the first time, its parts and metadata replaced after. */

@@ -3,7 +3,7 @@ import { IDENTITY_COOKIE, type Identity, identify } from '../auth/identity';
 import { isSameOrigin } from '../auth/origin';
 import { type Action, permits, refusal } from '../auth/permissions';
 import type { Db } from '../db/client';
-import type { SessionRow } from '../db/schema';
+import type { MessageRow, SessionRow } from '../db/schema';
 import * as queries from '../db/sessions';
 import { readCookie } from '../http/cookies';
 import { HttpError } from '../http/errors';
@@ -108,16 +108,18 @@ export async function read(db: Db, request: Request, id: string) {
   return readAs(db, id, requester(request)?.ownerId);
 }
 
+/** A stored message as the AI SDK and the UI know it. */
+export function toMessage({ id, role, parts, metadata }: MessageRow): QuantaMessage {
+  return metadata === null ? { id, role, parts } : { id, role, parts, metadata };
+}
+
 /** A session and its transcript as `viewer` may see them (throws 404 when they may not). */
 export async function readAs(db: Db, id: string, viewer: string | undefined) {
   const session = await authorize(db, id, viewer, 'read');
   const messages = await queries.listMessages(db, session.id);
   return {
     session: toView(session, viewer),
-    messages: messages.map(
-      ({ id, role, parts, metadata }): QuantaMessage =>
-        metadata === null ? { id, role, parts } : { id, role, parts, metadata },
-    ),
+    messages: messages.map(toMessage),
   };
 }
 

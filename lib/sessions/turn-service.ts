@@ -10,9 +10,9 @@ import type { SessionRow } from '../db/schema';
 import * as queries from '../db/sessions';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
-import { newId } from '../ids';
+import { ID_PATTERN, newId } from '../ids';
 import type { ToolSet } from '../tools/tool-set';
-import { authorize, writer } from './service';
+import { authorize, toMessage, writer } from './service';
 
 const MAX_MESSAGE_BYTES = 64 * 1024;
 const MAX_TEXT = 32_000;
@@ -20,39 +20,63 @@ const MAX_TEXT = 32_000;
 const STALE_TURN_MS = 15 * 60_000;
 const TITLE_LENGTH = 60;
 
-const messageSchema = {
+const userMessageSchema = {
   type: 'object',
   properties: {
-    message: {
-      type: 'object',
-      properties: {
-        // The client's own id and metadata are accepted and ignored: the server names messages.
-        id: { type: 'string', maxLength: 200 },
-        role: { const: 'user' },
-        metadata: {},
-        parts: {
-          type: 'array',
-          minItems: 1,
-          maxItems: 20,
-          items: {
-            type: 'object',
-            properties: {
-              type: { const: 'text' },
-              text: { type: 'string', pattern: '\\S', maxLength: MAX_TEXT },
-            },
-            required: ['type', 'text'],
-          },
+    // A client's own id is kept when it is one of ours (22 URL-safe characters, 128 random
+    // bits) and unused, so the client can name the message later (edit); else the server
+    // names it. Client metadata is accepted and ignored.
+    id: { type: 'string', maxLength: 200 },
+    role: { const: 'user' },
+    metadata: {},
+    parts: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: {
+        type: 'object',
+        properties: {
+          type: { const: 'text' },
+          text: { type: 'string', pattern: '\\S', maxLength: MAX_TEXT },
         },
+        required: ['type', 'text'],
       },
-      required: ['role', 'parts'],
-      additionalProperties: false,
     },
   },
-  required: ['message'],
+  required: ['role', 'parts'],
   additionalProperties: false,
 };
 
-type Body = { message: { parts: { text: string }[] } };
+const bodySchema = {
+  type: 'object',
+  properties: {
+    // submit (the default): a new message; edit: `message.id` names a stored user message that
+    // is replaced, everything after it dropped; regenerate: the last answer is dropped and
+    // written again.
+    trigger: { enum: ['submit', 'edit', 'regenerate'] },
+    message: userMessageSchema,
+  },
+  additionalProperties: false,
+};
+
+type UserMessage = { id?: string; parts: { text: string }[] };
+type Body = { trigger?: 'submit' | 'edit' | 'regenerate'; message?: UserMessage };
+
+/** What a turn starts from, checked before anything is claimed. */
+type Start = { trigger: 'submit' | 'edit'; message: UserMessage } | { trigger: 'regenerate' };
+
+function start(body: Body): Start {
+  const trigger = body.trigger ?? 'submit';
+  if (trigger === 'regenerate') {
+    if (body.message) throw new HttpError(400, 'invalid_input', 'regenerate takes no message');
+    return { trigger };
+  }
+  if (!body.message) throw new HttpError(400, 'invalid_input', `${trigger} needs a message`);
+  if (trigger === 'edit' && body.message.id === undefined) {
+    throw new HttpError(400, 'invalid_input', 'edit needs message.id, the message to replace');
+  }
+  return { trigger, message: body.message };
+}
 
 /**
  * `POST /api/sessions/:id/messages`: stores the owner's new message, runs a turn and answers
@@ -66,7 +90,7 @@ export async function postMessage(
 ): Promise<Response> {
   const identity = writer(request);
   const session = await authorize(db, id, identity.ownerId, 'write');
-  const body = await readJson<Body>(request, messageSchema, MAX_MESSAGE_BYTES);
+  const begin = start(await readJson<Body>(request, bodySchema, MAX_MESSAGE_BYTES));
   const { info, model } = await resolveModel(session.model).catch((error: unknown) => {
     if (error instanceof ModelUnavailableError) {
       throw new HttpError(409, 'model_unavailable', error.message);
@@ -88,12 +112,7 @@ export async function postMessage(
     return released;
   };
   try {
-    const parts = body.message.parts.map(({ text }) => ({ type: 'text' as const, text }));
-    await queries.appendMessages(db, id, [{ role: 'user', parts }]);
-    const history = (await queries.listMessages(db, id)).map(
-      ({ id, role, parts, metadata }) => ({ id, role, parts, metadata }) as QuantaMessage,
-    );
-    if (history.length === 1) await nameAfterFirstMessage(db, session, parts[0]?.text ?? '');
+    const history = await prepareHistory(db, session, begin);
     const save = (message: QuantaMessage) =>
       queries.saveMessage(db, id, {
         id: message.id,
@@ -126,6 +145,31 @@ export async function postMessage(
     await release();
     throw error;
   }
+}
+
+/** Stores what the turn answers — a new or edited user message, or nothing — and loads it all. */
+async function prepareHistory(db: Db, session: SessionRow, begin: Start): Promise<QuantaMessage[]> {
+  const stored = await queries.listMessages(db, session.id);
+  if (begin.trigger === 'regenerate') {
+    const lastUser = stored.findLast((message) => message.role === 'user');
+    if (!lastUser)
+      throw new HttpError(400, 'nothing_to_regenerate', 'There is no answer to write again.');
+    await queries.truncateMessages(db, session.id, lastUser.position + 1);
+  } else {
+    const parts = begin.message.parts.map(({ text }) => ({ type: 'text' as const, text }));
+    let id = begin.message.id;
+    if (begin.trigger === 'edit') {
+      const edited = stored.find((message) => message.id === id && message.role === 'user');
+      if (!edited)
+        throw new HttpError(404, 'message_not_found', 'No message of yours here has that id.');
+      await queries.truncateMessages(db, session.id, edited.position);
+    } else if (id === undefined || !ID_PATTERN.test(id) || (await queries.messageExists(db, id))) {
+      id = newId();
+    }
+    await queries.appendMessages(db, session.id, [{ id, role: 'user', parts }]);
+    if (stored.length === 0) await nameAfterFirstMessage(db, session, parts[0]?.text ?? '');
+  }
+  return (await queries.listMessages(db, session.id)).map(toMessage);
 }
 
 /** `POST /api/sessions/:id/stop`: ends the running turn; what it produced is kept. */

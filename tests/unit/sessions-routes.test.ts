@@ -236,6 +236,86 @@ describeEachDatabase('session routes', (database) => {
     }
   });
 
+  const send = (id: string, body: object) =>
+    messagesRoute.POST(
+      request('POST', `/api/sessions/${id}/messages`, owner, body),
+      params({ id }),
+    );
+  const transcript = async (id: string) => {
+    const response = await sessionRoute.GET(
+      request('GET', `/api/sessions/${id}`, owner),
+      params({ id }),
+    );
+    const { messages } = await response.json();
+    return messages as { id: string; role: string; parts: { type: string; text?: string }[] }[];
+  };
+  const texts = (messages: Awaited<ReturnType<typeof transcript>>) =>
+    messages.map((m) => `${m.role}: ${m.parts.find((p) => p.type === 'text')?.text?.slice(0, 12)}`);
+  const userText = (text: string, id?: string) => ({
+    message: { ...(id ? { id } : {}), role: 'user', parts: [{ type: 'text', text }] },
+  });
+
+  it('keeps a client id of our shape for the user message, and names it otherwise', async () => {
+    const { id } = await createAs(owner);
+    const mine = 'AAAAAAAAAAAAAAAAAAAAAA';
+    await (await send(id, userText('what is 1 + 1', mine))).text();
+    await (await send(id, userText('what is 2 + 2', 'not-an-id'))).text();
+    // Taken already: the server names the message instead of failing.
+    await (await send(id, userText('what is 3 + 3', mine))).text();
+    const users = (await transcript(id)).filter((m) => m.role === 'user').map((m) => m.id);
+    expect(users[0]).toBe(mine);
+    expect(users[1]).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(users[2]).not.toBe(mine);
+  });
+
+  it('edits a user message: it is replaced, what came after is dropped, and a turn answers it', async () => {
+    const { id } = await createAs(owner);
+    await (await send(id, userText('what is 1 + 1'))).text();
+    await (await send(id, userText('what is 2 + 2'))).text();
+    const [first] = await transcript(id);
+    const response = await send(id, { trigger: 'edit', ...userText('what is 5 + 5', first?.id) });
+    expect(response.status).toBe(200);
+    await response.text();
+    const after = await transcript(id);
+    expect(texts(after)).toEqual(['user: what is 5 + ', 'assistant: Let me use `']);
+    expect(after[0]?.id).toBe(first?.id);
+    expect(JSON.stringify(after[1])).toContain('5 + 5 = 10');
+  });
+
+  it('regenerates the last answer: the answer is replaced, the question kept', async () => {
+    const { id } = await createAs(owner);
+    await (await send(id, userText('what is 6 * 7'))).text();
+    const [question, answer] = await transcript(id);
+    const response = await send(id, { trigger: 'regenerate' });
+    expect(response.status).toBe(200);
+    await response.text();
+    const after = await transcript(id);
+    expect(after).toHaveLength(2);
+    expect(after[0]?.id).toBe(question?.id);
+    expect(after[1]?.id).not.toBe(answer?.id);
+    expect(JSON.stringify(after[1])).toContain('6 * 7 = 42');
+  });
+
+  it('refuses an edit or a regenerate that makes no sense, changing nothing', async () => {
+    const { id } = await createAs(owner);
+    const cases: [object, number, string][] = [
+      [{ trigger: 'regenerate' }, 400, 'nothing_to_regenerate'],
+      [{ trigger: 'edit', ...userText('x') }, 400, 'invalid_input'],
+      [{ trigger: 'edit', ...userText('x', 'BBBBBBBBBBBBBBBBBBBBBB') }, 404, 'message_not_found'],
+      [{ trigger: 'regenerate', ...userText('x') }, 400, 'invalid_input'],
+      [{ trigger: 'submit' }, 400, 'invalid_input'],
+      [{ trigger: 'rewind', ...userText('x') }, 400, 'invalid_input'],
+    ];
+    for (const [body, status, code] of cases) {
+      const response = await send(id, body);
+      expect([JSON.stringify(body), response.status]).toEqual([JSON.stringify(body), status]);
+      expect((await response.json()).error.code).toBe(code);
+    }
+    expect(await transcript(id)).toEqual([]);
+    // Each refusal released the turn: a real prompt runs.
+    expect((await send(id, userText('hello'))).status).toBe(200);
+  });
+
   // The authorisation matrix: who × visibility × action → status.
   const callers = ['owner', 'other owner', 'anonymous'] as const;
   const expected: Record<
