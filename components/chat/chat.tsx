@@ -4,14 +4,17 @@ import { useChat } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DefaultChatTransport } from 'ai';
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useStickToBottom } from 'use-stick-to-bottom';
 import type { QuantaMessage } from '@/lib/agent/types';
 import type { SessionView } from '@/lib/sessions/types';
 import { api, errorMessage, refreshSessions } from '../api';
 import { Composer } from '../composer';
+import { secondaryButton } from '../modal';
 import { setOpenWidget, WidgetHost } from '../widgets/widget-host';
+import { newMessageId } from './message-id';
 import { MessageRow } from './message-row';
+import { ModelPicker } from './model-picker';
 import { takePrompt } from './pending-prompt';
 import { formatUsage, totalUsage } from './usage';
 
@@ -33,8 +36,13 @@ export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
     () =>
       new DefaultChatTransport<QuantaMessage>({
         api: `/api/sessions/${session.id}/messages`,
-        // The server holds the history: only the new message travels.
-        prepareSendMessagesRequest: ({ messages }) => ({ body: { message: messages.at(-1) } }),
+        // The server holds the history: only the new (or edited) message travels.
+        prepareSendMessagesRequest: ({ messages, trigger, messageId }) => ({
+          body:
+            trigger === 'regenerate-message'
+              ? { trigger: 'regenerate' }
+              : { trigger: messageId ? 'edit' : 'submit', message: messages.at(-1) },
+        }),
         // A refusal (409 while a turn runs, a model that went away) reads as the server's words.
         fetch: async (input, init) => {
           const response = await fetch(input, init);
@@ -44,17 +52,19 @@ export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
       }),
     [session.id],
   );
-  const { messages, sendMessage, status, stop, error } = useChat<QuantaMessage>({
-    id: session.id,
-    messages: initialMessages,
-    transport,
-    experimental_throttle: THROTTLE_MS,
-    onFinish: () => {
-      // A turn may have titled the session and moved it to the top of the list.
-      void refreshSessions(queryClient);
-      router.refresh();
-    },
-  });
+  const { messages, setMessages, sendMessage, regenerate, status, stop, error } =
+    useChat<QuantaMessage>({
+      id: session.id,
+      messages: initialMessages,
+      generateId: newMessageId,
+      transport,
+      experimental_throttle: THROTTLE_MS,
+      onFinish: () => {
+        // A turn may have titled the session and moved it to the top of the list.
+        void refreshSessions(queryClient);
+        router.refresh();
+      },
+    });
   const running = status === 'submitted' || status === 'streaming';
   const { scrollRef, contentRef, isAtBottom, scrollToBottom } = useStickToBottom({
     initial: 'instant',
@@ -65,6 +75,30 @@ export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
     const first = takePrompt(session.id);
     if (first) void sendMessage({ text: first });
   }, [session.id, sendMessage]);
+
+  const canAct = readOnlyReason === undefined && !running;
+  const edit = useCallback(
+    (messageId: string, text: string) => void sendMessage({ text, messageId }),
+    [sendMessage],
+  );
+  const writeAgain = useCallback(() => void regenerate(), [regenerate]);
+
+  /**
+   * After an error: a prompt the server refused (a turn running, a model gone) is sent again;
+   * an answer that broke off is written again.
+   */
+  function retry() {
+    const prompt = messages.at(-1);
+    if (prompt?.role !== 'user') {
+      void regenerate();
+      return;
+    }
+    const text = prompt.parts
+      .flatMap((part) => (part.type === 'text' ? [part.text] : []))
+      .join('\n');
+    setMessages(messages.slice(0, -1));
+    void sendMessage({ text });
+  }
 
   async function stopTurn() {
     // The server runs the turn to its end unless told: ask it to stop, then stop reading.
@@ -89,7 +123,17 @@ export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
           ) : (
             <ol aria-label="Transcript" className="mx-auto flex max-w-3xl flex-col gap-5 px-4 py-6">
               {messages.map((message) => (
-                <MessageRow key={message.id} message={message} onOpenWidget={setOpenWidget} />
+                <MessageRow
+                  key={message.id}
+                  message={message}
+                  onOpenWidget={setOpenWidget}
+                  onEdit={canAct ? edit : undefined}
+                  onRegenerate={
+                    canAct && !error && message === last && message.role === 'assistant'
+                      ? writeAgain
+                      : undefined
+                  }
+                />
               ))}
               {status === 'submitted' && (
                 <li aria-live="polite" className="animate-pulse text-sm text-zinc-500">
@@ -99,12 +143,14 @@ export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
             </ol>
           )}
           {error && !failureShown && (
-            <p
-              role="alert"
-              className="mx-auto max-w-3xl px-4 pb-4 text-sm text-red-700 dark:text-red-400"
-            >
-              {error.message}
-            </p>
+            <div className="mx-auto flex max-w-3xl flex-wrap items-center gap-3 px-4 pb-4">
+              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                {error.message}
+              </p>
+              <button type="button" className={secondaryButton} onClick={retry}>
+                Retry
+              </button>
+            </div>
           )}
         </div>
       </div>
@@ -127,11 +173,14 @@ export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
           onStop={() => void stopTurn()}
           disabledReason={readOnlyReason}
         />
-        {usage && (
-          <p className="mx-auto mt-1 max-w-3xl text-right text-xs text-zinc-500 dark:text-zinc-400">
-            Session: {formatUsage(usage)}
-          </p>
-        )}
+        <div className="mx-auto mt-2 flex max-w-3xl flex-wrap items-center justify-between gap-2">
+          <ModelPicker session={session} />
+          {usage && (
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">
+              Session: {formatUsage(usage)}
+            </p>
+          )}
+        </div>
       </div>
     </>
   );

@@ -1,3 +1,4 @@
+import { listModels } from '../agent/models';
 import type { QuantaMessage } from '../agent/types';
 import { IDENTITY_COOKIE, type Identity, identify } from '../auth/identity';
 import { isSameOrigin } from '../auth/origin';
@@ -93,6 +94,16 @@ const createSchema = {
   additionalProperties: false,
 };
 
+/** A session may only be set to a model this server offers (null: the default). */
+async function checkModel(model: string | null | undefined): Promise<void> {
+  if (typeof model !== 'string') return;
+  const { models } = await listModels();
+  if (!models.some((offered) => offered.id === model)) {
+    const ids = models.map((offered) => offered.id).join(', ');
+    throw new HttpError(400, 'unknown_model', `No model "${model}" here. Offered: ${ids}.`);
+  }
+}
+
 export async function create(db: Db, request: Request): Promise<SessionView> {
   const identity = writer(request);
   const body = await readJson<{ title?: string; model?: string | null }>(
@@ -100,6 +111,7 @@ export async function create(db: Db, request: Request): Promise<SessionView> {
     createSchema,
     MAX_BODY_BYTES,
   );
+  await checkModel(body.model);
   const session = await queries.createSession(db, { ownerId: identity.ownerId, ...body });
   return toView(session, identity.ownerId);
 }
@@ -138,6 +150,7 @@ export async function update(db: Db, request: Request, id: string): Promise<Sess
   const identity = writer(request);
   await authorize(db, id, identity.ownerId, 'write');
   const patch = await readJson<queries.SessionPatch>(request, patchSchema, MAX_BODY_BYTES);
+  await checkModel(patch.model);
   const session = await queries.updateSession(db, id, patch);
   if (!session) throw notFound();
   return toView(session, identity.ownerId);

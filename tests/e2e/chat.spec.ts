@@ -59,3 +59,165 @@ test('a widget button appears after its tool card, live and after reload', async
   await page.reload();
   await expect(transcript.getByRole('button', { name: 'Open counter' })).toBeVisible();
 });
+
+async function start(page: Page, text: string) {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(page).toHaveURL(/\/c\/[A-Za-z0-9_-]{22}$/);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+}
+
+async function send(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+}
+
+test('edit an earlier message: the turn runs again from there; regenerate the last answer', async ({
+  page,
+}) => {
+  await start(page, 'what is 2 + 2');
+  await send(page, 'what is 3 + 3');
+  const transcript = page.getByRole('list', { name: 'Transcript' });
+  await expect(transcript.locator('blockquote', { hasText: '3 + 3 = 6' })).toBeVisible();
+
+  await transcript.getByRole('button', { name: 'Edit' }).first().click();
+  const editor = transcript.getByRole('textbox', { name: 'Edit message' });
+  await expect(editor).toBeFocused();
+  await editor.fill('what is 5 + 5');
+  await page.screenshot({ path: 'test-results/chat-edit.png' });
+  await editor.press('Enter');
+  await expect(transcript.locator('blockquote', { hasText: '5 + 5 = 10' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(transcript.getByText('what is 3 + 3')).toHaveCount(0);
+  await expect(transcript.getByText('what is 2 + 2')).toHaveCount(0);
+
+  await page.reload();
+  await expect(transcript.getByText('what is 5 + 5')).toBeVisible();
+  await expect(transcript.getByText('what is 3 + 3')).toHaveCount(0);
+
+  await transcript.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(transcript.locator('blockquote', { hasText: '5 + 5 = 10' })).toBeVisible();
+  await page.reload();
+  await expect(transcript.locator('details', { hasText: 'calculate' })).toHaveCount(1);
+});
+
+test('a failed turn shows its error in place, and Retry writes the answer again', async ({
+  page,
+}) => {
+  // The server runs the real turn; the browser is shown a provider failure instead.
+  let failed = false;
+  await page.route('**/api/sessions/*/messages', async (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    const response = await route.fetch();
+    await response.text();
+    const chunks = [
+      { type: 'start', messageId: 'a_failed', messageMetadata: { status: 'streaming' } },
+      { type: 'start-step' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Half an ans' },
+      { type: 'text-end', id: 't' },
+      { type: 'error', errorText: 'The model provider failed (HTTP 503). Overloaded' },
+      { type: 'finish-step' },
+      {
+        type: 'finish',
+        messageMetadata: {
+          status: 'failed',
+          error: 'The model provider failed (HTTP 503). Overloaded',
+        },
+      },
+    ];
+    await route.fulfill({
+      headers: { 'content-type': 'text/event-stream' },
+      body: `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`,
+    });
+  });
+  await start(page, 'what is 6 * 7');
+  const transcript = page.getByRole('list', { name: 'Transcript' });
+  await expect(page.getByRole('alert').filter({ hasText: 'HTTP 503' })).toHaveText(
+    'The model provider failed (HTTP 503). Overloaded',
+  );
+  await expect(transcript.getByText('Half an ans')).toBeVisible();
+  await page.screenshot({ path: 'test-results/chat-failed-turn.png' });
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(transcript.locator('blockquote', { hasText: '6 * 7 = 42' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'HTTP 503' })).toHaveCount(0);
+  await expect(transcript.getByText('Half an ans')).toHaveCount(0);
+});
+
+test('a prompt refused while another tab runs a turn can be retried', async ({ page }) => {
+  await start(page, 'hello');
+  const url = page.url();
+  const other = await page.context().newPage();
+  await other.goto(url);
+  // The demo's introduction takes a few seconds to stream: the other tab asks meanwhile.
+  await page.getByRole('textbox', { name: 'Message' }).fill('tell me more');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await other.getByRole('textbox', { name: 'Message' }).fill('what is 1 + 1');
+  await other.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(other.getByRole('alert').filter({ hasText: 'already running' })).toHaveText(
+    'A turn is already running here: wait or stop it.',
+  );
+  await other.screenshot({ path: 'test-results/chat-turn-active.png' });
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 });
+  await other.getByRole('button', { name: 'Retry' }).click();
+  await expect(other.locator('blockquote', { hasText: '1 + 1 = 2' })).toBeVisible();
+  await other.close();
+});
+
+test('Stop ends a running turn and keeps what it wrote', async ({ page }) => {
+  await start(page, 'hi');
+  await page.getByRole('textbox', { name: 'Message' }).fill('tell me about yourself');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Stopped.')).toBeVisible();
+});
+
+test('the model picker shows the demo model with a badge that explains it', async ({ page }) => {
+  await start(page, 'hi');
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo:offline');
+  await page.getByRole('button', { name: 'Demo (offline)' }).click();
+  const about = page.getByRole('dialog', { name: 'The offline demo model' });
+  await expect(about).toContainText('OPENAI_API_KEY');
+  await page.screenshot({ path: 'test-results/chat-demo-badge.png' });
+  await page.keyboard.press('Escape');
+  await expect(about).toHaveCount(0);
+});
+
+test('on a phone, in dark mode, the chat works with the keyboard alone', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    colorScheme: 'dark',
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Message' }).focus();
+  await page.keyboard.type('show me a counter and what is 2^10');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/c\//);
+  const transcript = page.getByRole('list', { name: 'Transcript' });
+  await expect(transcript.getByRole('button', { name: 'Open counter' })).toBeVisible();
+  await expect(transcript.locator('blockquote', { hasText: '2^10 = 1024' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  // Nothing is wider than the screen.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  await page.screenshot({ path: 'test-results/chat-phone-dark.png' });
+
+  await transcript.getByRole('button', { name: 'Open counter' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Open counter' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/widget-modal-phone-dark.png' });
+  await page.keyboard.press('Escape');
+  await expect(transcript.getByRole('button', { name: 'Open counter' })).toBeFocused();
+  await context.close();
+});

@@ -92,9 +92,9 @@ test('the API token shown in the UI lets a script act as the owner', async ({ pa
   const token = await page
     .getByRole('dialog', { name: 'Your API token' })
     .locator('code')
-    .innerText();
+    .textContent();
   const created = await request.post('/api/sessions', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token?.trim()}` },
     data: { title: 'Made by a script' },
   });
   expect(created.status()).toBe(201);

@@ -121,6 +121,20 @@ describeEachDatabase('session routes', (database) => {
     expect(await response.json()).toEqual({ error: { code: 'invalid_input', message } });
   });
 
+  it('sets a session to an offered model, and refuses one this server does not offer', async () => {
+    const { id } = await createAs(owner);
+    const patch = (model: string | null) =>
+      sessionRoute.PATCH(request('PATCH', `/api/sessions/${id}`, owner, { model }), params({ id }));
+    const set = await patch('demo:offline');
+    expect((await set.json()).session.model).toBe('demo:offline');
+    const refused = await patch('openai:gpt-nope');
+    expect(refused.status).toBe(400);
+    const { error } = await refused.json();
+    expect(error.code).toBe('unknown_model');
+    expect(error.message).toMatch(/^No model "openai:gpt-nope" here\. Offered: .*demo:offline\.$/);
+    expect((await (await patch(null)).json()).session.model).toBeNull();
+  });
+
   it('refuses an empty patch, invalid JSON and an oversized body', async () => {
     const { id } = await createAs(owner);
     const empty = await sessionRoute.PATCH(
