@@ -4,15 +4,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import type { QuantaMessage } from '@/lib/agent/types';
 import type { SessionView } from '@/lib/sessions/types';
+import type { WidgetState } from '@/lib/widgets/state-key';
 import { refreshSessions, sessionApi } from './api';
 import { AppShell } from './app-shell';
 import { Chat } from './chat/chat';
 import { primaryButton } from './modal';
 import { ShareButton } from './share-dialog';
 
-type SessionScreenProps = { token: string; session: SessionView; messages: QuantaMessage[] };
+type SessionScreenProps = {
+  token: string;
+  session: SessionView;
+  messages: QuantaMessage[];
+  widgetStates: Record<string, WidgetState>;
+};
 
-export function SessionScreen({ token, session, messages }: SessionScreenProps) {
+export function SessionScreen({ token, session, messages, widgetStates }: SessionScreenProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const fork = useMutation({
@@ -56,6 +62,7 @@ export function SessionScreen({ token, session, messages }: SessionScreenProps) 
       <Chat
         session={session}
         initialMessages={messages}
+        initialWidgetStates={widgetStates}
         readOnlyReason={
           session.isOwner
             ? undefined

@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { toolSet } from '@/tools';
 import { findWidget, registeredWidgetIds } from './registry';
 
+// Actions are not what these tests look at.
+const act = async () => true;
+const sendMessage = () => {};
+
 describe('widget registry', () => {
   it('has a view for every widget a shipped tool can open, and nothing else', () => {
     expect([...registeredWidgetIds].sort()).toEqual(toolSet.widgets.map((w) => w.id).sort());
@@ -25,7 +29,13 @@ describe('widget registry', () => {
     if (!entry) throw new Error('counter is registered');
     render(
       <Suspense fallback="loading">
-        <entry.View data={{ count: 3 }} readOnly={false} />
+        <entry.View
+          data={{ count: 3 }}
+          readOnly={false}
+          act={act}
+          pending={false}
+          sendMessage={sendMessage}
+        />
       </Suspense>,
     );
     expect((await screen.findByRole('status', { name: 'Count' })).textContent).toBe('3');

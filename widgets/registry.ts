@@ -1,6 +1,9 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { WidgetDefinition, WidgetViewProps } from '@/lib/widgets/definition';
+import { chart } from './chart/definition';
 import { counter } from './counter/definition';
+import { table } from './table/definition';
+import { tasks } from './tasks/definition';
 
 export type WidgetEntry = {
   definition: WidgetDefinition;
@@ -12,6 +15,9 @@ export type WidgetEntry = {
 /** Widget id → its definition and its view, loaded only when first opened. */
 const entries: WidgetEntry[] = [
   { definition: counter, View: lazy(() => import('./counter/view')) },
+  { definition: chart, View: lazy(() => import('./chart/view')) },
+  { definition: table, View: lazy(() => import('./table/view')) },
+  { definition: tasks, View: lazy(() => import('./tasks/view')) },
 ];
 
 const byId = new Map(entries.map((entry) => [entry.definition.id, entry]));

@@ -75,7 +75,7 @@ it('does not render earlier message rows again while a later message streams', a
   vi.stubGlobal('fetch', vi.fn(streamingRoute(words)));
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <Chat session={session} initialMessages={history} />
+      <Chat session={session} initialMessages={history} initialWidgetStates={{}} />
     </QueryClientProvider>,
   );
   expect(renders.get('first answer')).toBeGreaterThan(0);

@@ -4,10 +4,11 @@ import { useChat } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DefaultChatTransport } from 'ai';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStickToBottom } from 'use-stick-to-bottom';
 import type { QuantaMessage } from '@/lib/agent/types';
 import type { SessionView } from '@/lib/sessions/types';
+import type { WidgetState } from '@/lib/widgets/state-key';
 import { api, errorMessage, refreshSessions } from '../api';
 import { Composer } from '../composer';
 import { secondaryButton } from '../modal';
@@ -17,6 +18,7 @@ import { MessageRow } from './message-row';
 import { ModelPicker } from './model-picker';
 import { takePrompt } from './pending-prompt';
 import { formatUsage, totalUsage } from './usage';
+import { useSessionEvents } from './use-session-events';
 
 /** Streamed updates are applied at most this often: enough for a smooth read, cheap to render. */
 const THROTTLE_MS = 50;
@@ -24,12 +26,14 @@ const THROTTLE_MS = 50;
 type ChatProps = {
   session: SessionView;
   initialMessages: QuantaMessage[];
+  /** The latest state of each widget acted on, by state key. */
+  initialWidgetStates: Record<string, WidgetState>;
   /** Set for a reader: the transcript shows, the composer explains why it is disabled. */
   readOnlyReason?: string;
 };
 
 /** A session's conversation: the transcript, streamed turns, and the composer. */
-export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
+export function Chat({ session, initialMessages, initialWidgetStates, readOnlyReason }: ChatProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const transport = useMemo(
@@ -66,6 +70,46 @@ export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
       },
     });
   const running = status === 'submitted' || status === 'streaming';
+  const [widgetStates, setWidgetStates] = useState(initialWidgetStates);
+  // A newer version wins, whether it came from this tab's action or another viewer's.
+  const rememberState = useCallback((key: string, state: WidgetState) => {
+    setWidgetStates((states) => {
+      const known = states[key];
+      return known && known.version >= state.version ? states : { ...states, [key]: state };
+    });
+  }, []);
+  // A turn run elsewhere (the owner's other tab; for a reader, the owner): announced while it
+  // runs, and its transcript loaded when it ends. This tab's own turn comes by its own stream.
+  const [remoteTurn, setRemoteTurn] = useState(false);
+  const ownTurn = useRef(false);
+  useSessionEvents(session.id, (event) => {
+    if (event.type === 'widget') {
+      rememberState(event.toolCallId, { data: event.data, version: event.version });
+      return;
+    }
+    if (event.status === 'started') {
+      if (running) ownTurn.current = true;
+      else setRemoteTurn(true);
+      return;
+    }
+    if (ownTurn.current || running) {
+      ownTurn.current = false;
+      return;
+    }
+    void api<{ messages: QuantaMessage[] }>(`/api/sessions/${session.id}`)
+      .then(({ messages: latest }) => {
+        setMessages(latest);
+        void refreshSessions(queryClient);
+        router.refresh();
+      })
+      .catch(() => undefined)
+      .finally(() => setRemoteTurn(false));
+  });
+  const remoteTurnNote = remoteTurn
+    ? readOnlyReason === undefined
+      ? 'A turn is running in another tab…'
+      : 'The owner is running a turn…'
+    : undefined;
   const { scrollRef, contentRef, isAtBottom, scrollToBottom } = useStickToBottom({
     initial: 'instant',
     resize: 'smooth',
@@ -76,7 +120,7 @@ export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
     if (first) void sendMessage({ text: first });
   }, [session.id, sendMessage]);
 
-  const canAct = readOnlyReason === undefined && !running;
+  const canAct = readOnlyReason === undefined && !running && !remoteTurn;
   const edit = useCallback(
     (messageId: string, text: string) => void sendMessage({ text, messageId }),
     [sendMessage],
@@ -165,13 +209,28 @@ export function Chat({ session, initialMessages, readOnlyReason }: ChatProps) {
           </button>
         </div>
       )}
-      <WidgetHost messages={messages} readOnly={readOnlyReason !== undefined} />
+      <WidgetHost
+        sessionId={session.id}
+        messages={messages}
+        states={widgetStates}
+        onState={rememberState}
+        onSendMessage={(text) => void sendMessage({ text })}
+        readOnly={readOnlyReason !== undefined}
+      />
       <div className="shrink-0 border-t border-zinc-200 p-3 dark:border-zinc-800">
+        {remoteTurnNote && (
+          <p
+            role="status"
+            className="mx-auto mb-2 max-w-3xl animate-pulse text-sm text-zinc-500 dark:text-zinc-400"
+          >
+            {remoteTurnNote}
+          </p>
+        )}
         <Composer
           onSend={(text) => sendMessage({ text })}
           running={running}
           onStop={() => void stopTurn()}
-          disabledReason={readOnlyReason}
+          disabledReason={readOnlyReason ?? remoteTurnNote}
         />
         <div className="mx-auto mt-2 flex max-w-3xl flex-wrap items-center justify-between gap-2">
           <ModelPicker session={session} />

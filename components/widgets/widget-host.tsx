@@ -1,10 +1,11 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import type { QuantaMessage } from '@/lib/agent/types';
-import { findWidget } from '@/widgets/registry';
-import { findWidgetCall } from './find-widget-call';
+import { findWidgetCall } from '@/lib/widgets/find-widget-call';
+import { stateKey, type WidgetState } from '@/lib/widgets/state-key';
+import { findWidget, type WidgetEntry } from '@/widgets/registry';
 import { WidgetContainer } from './widget-container';
 import { WidgetErrorBoundary } from './widget-error-boundary';
 
@@ -19,17 +20,21 @@ export function setOpenWidget(toolCallId: string | null): void {
   window.history.replaceState(null, '', url);
 }
 
-/** The open widget, if the URL names one: its container, its view, or a clear fallback. */
-export function WidgetHost({
-  messages,
-  readOnly,
-}: {
+type WidgetHostProps = {
+  sessionId: string;
   messages: readonly QuantaMessage[];
+  /** The latest state of each widget acted on, by state key. */
+  states: Readonly<Record<string, WidgetState>>;
+  onState: (key: string, state: WidgetState) => void;
+  onSendMessage: (text: string) => void;
   readOnly: boolean;
-}) {
+};
+
+/** The open widget, if the URL names one: its container, its view, or a clear fallback. */
+export function WidgetHost(props: WidgetHostProps) {
   const toolCallId = useSearchParams().get(WIDGET_PARAM);
   if (toolCallId === null) return null;
-  const call = findWidgetCall(messages, toolCallId);
+  const call = findWidgetCall(props.messages, toolCallId);
   const entry = call && findWidget(call.widget);
   const close = () => setOpenWidget(null);
 
@@ -49,14 +54,94 @@ export function WidgetHost({
       </WidgetContainer>
     );
   }
-  const { View, definition } = entry;
   return (
-    <WidgetContainer container={definition.container ?? 'modal'} title={call.label} onClose={close}>
+    <WidgetContainer
+      container={entry.definition.container ?? 'modal'}
+      title={call.label}
+      onClose={close}
+    >
       <WidgetErrorBoundary key={toolCallId}>
         <Suspense fallback={<p className="text-sm text-zinc-500">Loading…</p>}>
-          <View data={call.data} readOnly={readOnly} />
+          <OpenWidget
+            {...props}
+            entry={entry}
+            toolCallId={toolCallId}
+            initialData={call.data}
+            close={close}
+          />
         </Suspense>
       </WidgetErrorBoundary>
     </WidgetContainer>
+  );
+}
+
+type OpenWidgetProps = WidgetHostProps & {
+  entry: WidgetEntry;
+  toolCallId: string;
+  initialData: unknown;
+  close: () => void;
+};
+
+/** A widget's view with its latest state, and the actions that change it on the server. */
+function OpenWidget({ entry, toolCallId, initialData, close, ...host }: OpenWidgetProps) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const key = stateKey(entry.definition, toolCallId);
+  const state = host.states[key] ?? { data: initialData, version: 0 };
+
+  async function act(action: string, args: Record<string, unknown> = {}): Promise<boolean> {
+    setPending(true);
+    setError(undefined);
+    try {
+      const response = await fetch(
+        `/api/sessions/${host.sessionId}/widgets/${encodeURIComponent(toolCallId)}/actions`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ action, args, version: state.version }),
+        },
+      );
+      const payload = await response.json().catch(() => undefined);
+      if (response.ok) {
+        host.onState(key, payload as WidgetState);
+        return true;
+      }
+      // Stale: someone acted first. Show what they made of it; the reader tries again.
+      if (payload?.error?.current) host.onState(key, payload.error.current as WidgetState);
+      setError(payload?.error?.message ?? `The action failed (${response.status}).`);
+      return false;
+    } catch {
+      setError('The action could not reach the server.');
+      return false;
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const { View } = entry;
+  return (
+    <div className="flex flex-col gap-3">
+      <View
+        data={state.data}
+        readOnly={host.readOnly}
+        pending={pending}
+        act={act}
+        sendMessage={(text: string) => {
+          if (host.readOnly) return;
+          close();
+          host.onSendMessage(text);
+        }}
+      />
+      {host.readOnly && (
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          Read-only: fork the session to change it.
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -72,6 +72,21 @@ export const widgetStates = pgTable(
   (table) => [primaryKey({ columns: [table.sessionId, table.toolCallId] })],
 );
 
+/** Notes kept on a session (the `save_note` tool), listed oldest first. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('notes_session_created_idx').on(table.sessionId, table.createdAt)],
+);
+
+export type NoteRow = typeof notes.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type WidgetStateRow = typeof widgetStates.$inferSelect;

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase, emptyPostgresDatabase } from '@/tests/helpers/databases';
 import { newId } from '../ids';
 import { openDatabase } from './client';
+import journal from './migrations/meta/_journal.json';
+import { addNote, listNotes } from './notes';
 import { widgetStates } from './schema';
 import {
   appendMessages,
@@ -158,6 +160,28 @@ describeEachDatabase('session queries', (database) => {
     await deleteSession(db(), source.id);
     expect(await listMessages(db(), fork.id)).toHaveLength(2);
   });
+
+  it('forks a session with copies of its notes, in the order they were taken', async () => {
+    const source = await createSession(db(), { ownerId: 'owner-a' });
+    for (const text of ['first', 'second', 'third', 'fourth']) {
+      await addNote(db(), source.id, text);
+      // Distinct milliseconds: PGlite's clock has no finer ones, so the order has one answer.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+
+    const fork = await forkSession(db(), source, 'owner-b');
+    const copied = await listNotes(db(), fork.id);
+    const original = await listNotes(db(), source.id);
+    expect(copied.map((note) => note.text)).toEqual(['first', 'second', 'third', 'fourth']);
+    expect(copied.map((note) => note.createdAt)).toEqual(original.map((note) => note.createdAt));
+    expect(copied.every((note) => note.sessionId === fork.id)).toBe(true);
+    expect(copied.map((note) => note.id)).not.toEqual(original.map((note) => note.id));
+
+    // A note taken after the fork belongs to one session only.
+    await addNote(db(), fork.id, 'only in the fork');
+    await deleteSession(db(), source.id);
+    expect(await listNotes(db(), fork.id)).toHaveLength(5);
+  });
 });
 
 describe('data survives a restart (PGlite)', () => {
@@ -190,7 +214,9 @@ describe.skipIf(!process.env.DATABASE_URL)('migrations (PostgreSQL)', () => {
     const result = await a.db.execute(
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
     );
-    expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ n: 1 }]);
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+      { n: journal.entries.length },
+    ]);
     // Both instances see the same schema.
     const session = await createSession(a.db, { ownerId: 'owner-a' });
     expect(await getSession(b.db, session.id)).toEqual(session);

@@ -1,7 +1,14 @@
-import { and, asc, desc, eq, gte, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { newId } from '../ids';
 import type { Db } from './client';
-import { type MessageRow, messages, type SessionRow, sessions, widgetStates } from './schema';
+import {
+  type MessageRow,
+  messages,
+  notes,
+  type SessionRow,
+  sessions,
+  widgetStates,
+} from './schema';
 
 export type SessionCursor = { updatedAt: Date; id: string };
 export type SessionPatch = Partial<Pick<SessionRow, 'title' | 'model' | 'visibility'>>;
@@ -161,11 +168,7 @@ export async function releaseTurn(db: Db, sessionId: string, turnId: string): Pr
 }
 
 /** Deletes the session's messages from `position` on: the start of an edit or a regenerate. */
-export async function truncateMessages(
-  db: Db,
-  sessionId: string,
-  position: number,
-): Promise<void> {
+export async function truncateMessages(db: Db, sessionId: string, position: number): Promise<void> {
   await db
     .delete(messages)
     .where(and(eq(messages.sessionId, sessionId), gte(messages.position, position)));
@@ -191,7 +194,10 @@ export async function saveMessage(
   if (updated.length === 0) await appendMessages(db, sessionId, [message]);
 }
 
-/** Copies a session — its messages and widget states — into a new private one owned by `ownerId`. */
+/**
+ * Copies a session — its messages, widget states and notes — into a new private one owned by
+ * `ownerId`.
+ */
 export async function forkSession(
   db: Db,
   source: SessionRow,
@@ -236,6 +242,21 @@ export async function forkSession(
         .values(
           states.map((state) => ({ ...state, sessionId: forkId, version: 1, updatedAt: now })),
         );
+    }
+    // Notes keep their exact times (a Date would cut microseconds), so they list as in the source.
+    const sourceNotes = await tx
+      .select({ text: notes.text, createdAt: sql<string>`${notes.createdAt}::text` })
+      .from(notes)
+      .where(eq(notes.sessionId, source.id));
+    if (sourceNotes.length > 0) {
+      await tx.insert(notes).values(
+        sourceNotes.map((note) => ({
+          id: newId(),
+          sessionId: forkId,
+          text: note.text,
+          createdAt: sql`${note.createdAt}::timestamptz`,
+        })),
+      );
     }
     return fork as SessionRow;
   });

@@ -1,16 +1,26 @@
-/** A failure a client caused or may see; becomes `{ error: { code, message } }` with `status`. */
+/**
+ * A failure a client caused or may see; becomes `{ error: { code, message } }` with `status`,
+ * plus `current` when the client needs the server's state to recover (a stale version).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly current?: unknown,
   ) {
     super(message);
   }
 }
 
-export function errorResponse(status: number, code: string, message: string): Response {
-  return Response.json({ error: { code, message } }, { status });
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  current?: unknown,
+): Response {
+  const error = current === undefined ? { code, message } : { code, message, current };
+  return Response.json({ error }, { status });
 }
 
 /** Wraps a route handler so that a thrown HttpError is an answer, and anything else a logged 500. */
@@ -21,7 +31,9 @@ export function handled<Args extends unknown[]>(
     try {
       return await handler(...args);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message);
+      if (error instanceof HttpError) {
+        return errorResponse(error.status, error.code, error.message, error.current);
+      }
       console.error(error);
       return errorResponse(500, 'internal', 'Something went wrong on the server.');
     }

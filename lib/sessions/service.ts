@@ -6,10 +6,12 @@ import { type Action, permits, refusal } from '../auth/permissions';
 import type { Db } from '../db/client';
 import type { MessageRow, SessionRow } from '../db/schema';
 import * as queries from '../db/sessions';
+import { listWidgetStates } from '../db/widget-states';
 import { readCookie } from '../http/cookies';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN } from '../ids';
+import type { WidgetState } from '../widgets/state-key';
 import type { SessionView } from './types';
 
 export const MAX_TITLE = 200;
@@ -128,10 +130,20 @@ export function toMessage({ id, role, parts, metadata }: MessageRow): QuantaMess
 /** A session and its transcript as `viewer` may see them (throws 404 when they may not). */
 export async function readAs(db: Db, id: string, viewer: string | undefined) {
   const session = await authorize(db, id, viewer, 'read');
-  const messages = await queries.listMessages(db, session.id);
+  const [messages, states] = await Promise.all([
+    queries.listMessages(db, session.id),
+    listWidgetStates(db, session.id),
+  ]);
   return {
     session: toView(session, viewer),
     messages: messages.map(toMessage),
+    /** The latest state of each widget that was acted on, by state key. */
+    widgetStates: Object.fromEntries(
+      states.map(({ toolCallId, data, version }): [string, WidgetState] => [
+        toolCallId,
+        { data, version },
+      ]),
+    ),
   };
 }
 

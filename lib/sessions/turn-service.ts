@@ -8,6 +8,7 @@ import { maxSteps } from '../config';
 import type { Db } from '../db/client';
 import type { SessionRow } from '../db/schema';
 import * as queries from '../db/sessions';
+import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN, newId } from '../ids';
@@ -102,12 +103,18 @@ export async function postMessage(
     throw new HttpError(409, 'turn_active', 'A turn is already running here: wait or stop it.');
   }
   const signal = trackTurn(id, turnId);
+  publish(id, { type: 'turn', status: 'started' });
   // Called when the turn ends and again, as a safety net, when the stream is drained: once.
   let released: Promise<void> | undefined;
   const release = () => {
     released ??= (async () => {
       untrackTurn(id, turnId);
-      await queries.releaseTurn(db, id, turnId);
+      try {
+        await queries.releaseTurn(db, id, turnId);
+      } finally {
+        // After the release, so a viewer that reloads the session on it finds the turn ended.
+        publish(id, { type: 'turn', status: 'ended' });
+      }
     })();
     return released;
   };

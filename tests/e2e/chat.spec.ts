@@ -152,6 +152,8 @@ test('a prompt refused while another tab runs a turn can be retried', async ({ p
   await start(page, 'hello');
   const url = page.url();
   const other = await page.context().newPage();
+  // A tab that has not heard of the other's turn (live events would disable its Send).
+  await other.route('**/api/sessions/*/events', (route) => route.abort());
   await other.goto(url);
   // The demo's introduction takes a few seconds to stream: the other tab asks meanwhile.
   await page.getByRole('textbox', { name: 'Message' }).fill('tell me more');

@@ -101,10 +101,9 @@ test.describe('with an OpenAI-compatible server', () => {
     expect(body.messages[0]?.role).toBe('system');
     expect(body.messages.at(-1)).toMatchObject({ role: 'user' });
     expect(contentText(body.messages.at(-1))).toBe('Tell me about the fox');
-    expect(body.tools?.map((tool) => tool.function.name).sort()).toEqual([
-      'calculate',
-      'show_counter',
-    ]);
+    expect(body.tools?.map((tool) => tool.function.name)).toEqual(
+      expect.arrayContaining(['calculate', 'show_counter']),
+    );
 
     const { session, messages } = await read(api(), id);
     expect(session.turnActive).toBe(false);
@@ -408,9 +407,14 @@ test('no request sent to the model ever carried a widget, its data or a note', (
   expectNoUiLeak(fake.requests);
 });
 
-/** The UI side of a tool result (label, data, the outcome object itself) stays on our side. */
+/**
+ * The UI side of a tool result (label, data, the outcome object itself) stays on our side. The
+ * conversation is what could carry it; the tool schemas (which may well name a `kind` or a
+ * `data` argument) are left out of the check.
+ */
 function expectNoUiLeak(requests: RecordedRequest[]) {
-  for (const { index, raw } of requests) {
+  for (const { index, body } of requests) {
+    const raw = JSON.stringify(body.messages);
     expect(raw, `request ${index}`).not.toContain('Open counter');
     // Keys of the widget data, of a UiContent and of a ToolOutcome, quoted or JSON-escaped.
     expect(raw, `request ${index}`).not.toMatch(

@@ -94,3 +94,122 @@ test('an unknown widget id and a view that throws each show a fallback; the chat
   await page.goto(`${page.url()}?widget=call_missing`);
   await expect(page.getByRole('dialog', { name: 'Widget not found' })).toBeVisible();
 });
+
+test('the counter acts on the server: the state is kept, and a reader sees it change live', async ({
+  page,
+  browser,
+}) => {
+  await ask(page, 'show me a counter starting at 3');
+  await page.getByRole('button', { name: 'Open counter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Open counter' });
+  const count = dialog.getByRole('status', { name: 'Count' });
+  await dialog.getByRole('button', { name: 'Increment' }).click();
+  await expect(count).toHaveText('4');
+  await dialog.getByRole('button', { name: 'Increment' }).click();
+  await expect(count).toHaveText('5');
+  await page.screenshot({ path: 'test-results/widget-counter-acted.png' });
+
+  const link = page.url();
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Open counter' }).getByRole('status')).toHaveText(
+    '5',
+  );
+
+  // Shared: a reader opens the same widget read-only and sees the owner's clicks arrive.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page
+    .getByRole('dialog', { name: 'Share session' })
+    .getByRole('checkbox', { name: 'Public link' })
+    .check();
+  await page.keyboard.press('Escape');
+  const other = await browser.newContext();
+  const reader = await other.newPage();
+  const listening = reader.waitForResponse((response) => response.url().endsWith('/events'));
+  await reader.goto(link);
+  await listening;
+  const seen = reader.getByRole('dialog', { name: 'Open counter' });
+  await expect(seen.getByRole('status', { name: 'Count' })).toHaveText('5');
+  await expect(seen.getByRole('button', { name: 'Increment' })).toBeDisabled();
+  await expect(seen).toContainText('Read-only');
+
+  await page.getByRole('button', { name: 'Open counter' }).click();
+  await page
+    .getByRole('dialog', { name: 'Open counter' })
+    .getByRole('button', { name: 'Reset' })
+    .click();
+  await expect(seen.getByRole('status', { name: 'Count' })).toHaveText('0');
+  await reader.screenshot({ path: 'test-results/widget-counter-reader-live.png' });
+  await other.close();
+
+  // The widget can hand the agent a message: a new turn starts with it.
+  await page
+    .getByRole('dialog', { name: 'Open counter' })
+    .getByRole('button', { name: 'Ask the agent about 0' })
+    .click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(
+    page.getByRole('list', { name: 'Transcript' }).locator('blockquote', { hasText: '0 * 0 = 0' }),
+  ).toBeVisible();
+});
+
+test('the task board opens in a drawer, shared by the model and the human', async ({ page }) => {
+  await ask(page, 'add a task: water the plants');
+  await page.getByRole('button', { name: 'Open task board' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Open task board' });
+  await expect(drawer).toHaveAttribute('data-container', 'drawer');
+  const todo = drawer.getByRole('region', { name: 'To do' });
+  await expect(todo.getByText('water the plants')).toBeVisible();
+
+  await drawer.getByRole('textbox', { name: 'New task' }).fill('buy milk');
+  await drawer.getByRole('button', { name: 'Add' }).click();
+  await expect(todo.getByText('buy milk')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Move “water the plants” to Doing' }).click();
+  await expect(
+    drawer.getByRole('region', { name: 'Doing' }).getByText('water the plants'),
+  ).toBeVisible();
+  await drawer.getByRole('button', { name: 'Delete “buy milk”' }).click();
+  await expect(drawer.getByText('buy milk')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/widget-tasks-drawer.png' });
+
+  await page.reload();
+  const reloaded = page.getByRole('dialog', { name: 'Open task board' });
+  await expect(
+    reloaded.getByRole('region', { name: 'Doing' }).getByText('water the plants'),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The model reads the board as the human left it.
+  await page.getByRole('textbox', { name: 'Message' }).fill('list my tasks');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(
+    page
+      .getByRole('list', { name: 'Transcript' })
+      .locator('blockquote', { hasText: 't1: water the plants' }),
+  ).toContainText('doing (1)');
+});
+
+test('a chart opens full screen and a table in a modal, filterable', async ({
+  page,
+}) => {
+  await ask(page, 'plot the squares of 1 to 5');
+  const chartButton = page.getByRole('button', { name: /^Open chart/ });
+  await chartButton.click();
+  const chart = page.getByRole('dialog', { name: /^Open chart/ });
+  await expect(chart).toHaveAttribute('data-container', 'fullscreen');
+  await expect(chart.getByRole('img').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/widget-chart-fullscreen.png' });
+  await page.keyboard.press('Escape');
+  await expect(chartButton).toBeFocused();
+
+  // The button came mid-turn; the next prompt waits for the answer to end.
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message' }).fill('show a table of the planets');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await page.getByRole('button', { name: /^Open table/ }).click();
+  const table = page.getByRole('dialog', { name: /^Open table/ });
+  await expect(table).toHaveAttribute('data-container', 'modal');
+  await table.getByRole('searchbox', { name: 'Filter rows' }).fill('mars');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await page.screenshot({ path: 'test-results/widget-table-modal.png' });
+});

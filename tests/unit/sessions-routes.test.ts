@@ -40,6 +40,7 @@ describeEachDatabase('session routes', (database) => {
     expect(await read.json()).toEqual({
       session: expect.objectContaining({ id: created.id }),
       messages: [],
+      widgetStates: {},
     });
 
     const renamed = await sessionRoute.PATCH(
@@ -271,7 +272,7 @@ describeEachDatabase('session routes', (database) => {
 
   it('keeps a client id of our shape for the user message, and names it otherwise', async () => {
     const { id } = await createAs(owner);
-    const mine = 'AAAAAAAAAAAAAAAAAAAAAA';
+    const mine = newId();
     await (await send(id, userText('what is 1 + 1', mine))).text();
     await (await send(id, userText('what is 2 + 2', 'not-an-id'))).text();
     // Taken already: the server names the message instead of failing.

@@ -1,4 +1,6 @@
-import { defineWidget } from '@/lib/widgets/definition';
+import { accept, defineWidget } from '@/lib/widgets/definition';
+
+const noArgs = { type: 'object', properties: {}, additionalProperties: false } as const;
 
 /** A number the reader can count with: opened by `show_counter`. */
 export const counter = defineWidget({
@@ -10,4 +12,19 @@ export const counter = defineWidget({
     required: ['count'],
     additionalProperties: false,
   },
+  actions: (action) => ({
+    increment: action({
+      parameters: {
+        type: 'object',
+        properties: { by: { type: 'integer', minimum: 1, maximum: 1000 } },
+        additionalProperties: false,
+      },
+      handle: (_ctx, { by = 1 }, { count }) => accept({ count: count + by }),
+    }),
+    decrement: action({
+      parameters: noArgs,
+      handle: (_ctx, _args, { count }) => accept({ count: count - 1 }),
+    }),
+    reset: action({ parameters: noArgs, handle: () => accept({ count: 0 }) }),
+  }),
 });

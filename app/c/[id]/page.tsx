@@ -35,7 +35,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function SessionPage({ params }: Props) {
-  const { session, messages } = await load((await params).id);
+  const { session, messages, widgetStates } = await load((await params).id);
   const { token } = await viewer();
-  return <SessionScreen token={token} session={session} messages={messages} />;
+  return (
+    <SessionScreen
+      token={token}
+      session={session}
+      messages={messages}
+      widgetStates={widgetStates}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import { isToolUIPart } from 'ai';
-import type { QuantaMessage, ToolOutput } from '@/lib/agent/types';
+import type { QuantaMessage, ToolOutput } from '../agent/types';
 
 export type WidgetCall = { label: string; widget: string; data?: unknown };
 

@@ -1,0 +1,139 @@
+import type { Db } from '../db/client';
+import * as queries from '../db/sessions';
+import { getWidgetState, writeWidgetState } from '../db/widget-states';
+import { publish } from '../events/session-events';
+import { HttpError } from '../http/errors';
+import { readJson } from '../http/read-json';
+import { validate } from '../tools/schema';
+import type { ToolSet } from '../tools/tool-set';
+import type { WidgetDefinition } from '../widgets/definition';
+import { findWidgetCall } from '../widgets/find-widget-call';
+import { stateKey, type WidgetState } from '../widgets/state-key';
+import { authorize, toMessage, writer } from './service';
+
+const MAX_ACTION_BYTES = 64 * 1024;
+
+const actionSchema = {
+  type: 'object',
+  properties: {
+    action: { type: 'string', minLength: 1, maxLength: 100 },
+    args: { type: 'object' },
+    // The version the client last saw: an action on older data is refused (409).
+    version: { type: 'integer', minimum: 0 },
+  },
+  required: ['action', 'version'],
+  additionalProperties: false,
+};
+
+type ActionBody = { action: string; args?: Record<string, unknown>; version: number };
+
+/**
+ * `POST /api/sessions/:id/widgets/:toolCallId/actions`: the human path. The owner's click runs
+ * the widget's action on the server — never through the model — and the new data is stored,
+ * announced to every viewer, and returned.
+ */
+export async function runWidgetAction(
+  db: Db,
+  request: Request,
+  sessionId: string,
+  toolCallId: string,
+  toolSet: ToolSet,
+): Promise<WidgetState> {
+  const { ownerId } = writer(request);
+  // A reader of a public session sees the widget but cannot act: to them there is nothing here.
+  await authorize(db, sessionId, ownerId, 'write').catch((error: unknown) => {
+    if (error instanceof HttpError && error.status === 403) throw notFound('No such widget here.');
+    throw error;
+  });
+  const body = await readJson<ActionBody>(request, actionSchema, MAX_ACTION_BYTES);
+
+  const messages = (await queries.listMessages(db, sessionId)).map(toMessage);
+  const call = findWidgetCall(messages, toolCallId);
+  if (!call) throw notFound(`No widget was opened by tool call ${toolCallId} here.`);
+  const definition = toolSet.widgets.find((widget) => widget.id === call.widget);
+  if (!definition) throw notFound(`Unknown widget "${call.widget}".`);
+  const action = definition.actions?.[body.action];
+  if (!action) throw notFound(`The ${definition.id} widget has no action "${body.action}".`);
+  const args = body.args ?? {};
+  const checked = validate(action.parameters, args);
+  if (!checked.valid) throw new HttpError(400, 'invalid_input', checked.message);
+
+  const key = stateKey(definition, toolCallId);
+  const stored = await getWidgetState(db, sessionId, key);
+  const current: WidgetState = stored
+    ? { data: stored.data, version: stored.version }
+    : { data: call.data, version: 0 };
+  if (body.version !== current.version) throw stale(current);
+
+  const result = await action.handle({ sessionId, toolCallId, ownerId }, args, current.data);
+  if (result.status === 'error') throw new HttpError(422, 'action_refused', result.reason);
+  const shape = validate(definition.data as object, result.data);
+  if (!shape.valid) {
+    throw new HttpError(
+      500,
+      'invalid_widget_data',
+      `The ${definition.id} widget produced invalid data: ${shape.message}`,
+    );
+  }
+  const version = await writeWidgetState(db, {
+    sessionId,
+    key,
+    widgetId: definition.id,
+    data: result.data,
+    version: current.version,
+  });
+  if (version === undefined) {
+    const now = await getWidgetState(db, sessionId, key);
+    throw stale({ data: now?.data, version: now?.version ?? 0 });
+  }
+  const state = { data: result.data, version };
+  publish(sessionId, { type: 'widget', toolCallId: key, ...state });
+  return state;
+}
+
+function notFound(message: string): HttpError {
+  return new HttpError(404, 'not_found', message);
+}
+
+function stale(current: WidgetState): HttpError {
+  return new HttpError(
+    409,
+    'stale_version',
+    'The widget changed since you saw it: it now shows the latest; try again.',
+    current,
+  );
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * The model's path to a session-wide widget (a tool editing the task board): reads the state,
+ * applies `change`, stores it — again from the fresh state if a human's action got there first
+ * — and announces it to every viewer. Returns the new data, or the change's own refusal.
+ */
+export async function changeSessionWidget<Data>(
+  db: Db,
+  sessionId: string,
+  definition: WidgetDefinition,
+  empty: Data,
+  change: (data: Data) => { data: Data } | { error: string },
+): Promise<{ data: Data } | { error: string }> {
+  const key = stateKey(definition, '');
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const stored = await getWidgetState(db, sessionId, key);
+    const outcome = change(stored ? (stored.data as Data) : empty);
+    if ('error' in outcome) return outcome;
+    const version = await writeWidgetState(db, {
+      sessionId,
+      key,
+      widgetId: definition.id,
+      data: outcome.data,
+      version: stored?.version ?? 0,
+    });
+    if (version !== undefined) {
+      publish(sessionId, { type: 'widget', toolCallId: key, data: outcome.data, version });
+      return outcome;
+    }
+  }
+  return { error: 'the board kept changing under this edit; try again' };
+}

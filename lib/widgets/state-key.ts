@@ -1,0 +1,12 @@
+import type { WidgetDefinition } from './definition';
+
+/**
+ * Where a widget's state is kept: under its tool call, or — for a session-wide widget — under
+ * the widget's id, so every button that opens it shows the same state.
+ */
+export function stateKey(definition: Pick<WidgetDefinition, 'id' | 'scope'>, toolCallId: string) {
+  return definition.scope === 'session' ? `session:${definition.id}` : toolCallId;
+}
+
+/** A widget's latest data and the version an action must name to change it (0: never changed). */
+export type WidgetState = { data: unknown; version: number };

@@ -1,0 +1,134 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
+import * as sessionRoute from '@/app/api/sessions/[id]/route';
+import * as actionsRoute from '@/app/api/sessions/[id]/widgets/[toolCallId]/actions/route';
+import * as sessionsRoute from '@/app/api/sessions/route';
+import { type SessionEvent, subscribe } from '@/lib/events/session-events';
+import { newId } from '@/lib/ids';
+import { describeEachDatabase } from '@/tests/helpers/databases';
+import { type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
+
+process.env.QUANTA_SECRET = 'test-secret';
+
+describeEachDatabase('widget actions route', (database) => {
+  beforeAll(() => useDatabase(database()));
+  let owner: Caller;
+  let sessionId: string;
+  let toolCallId: string;
+
+  const read = async (caller: Caller = owner) =>
+    (
+      await sessionRoute.GET(
+        request('GET', `/api/sessions/${sessionId}`, caller),
+        params({ id: sessionId }),
+      )
+    ).json();
+  const act = (body: object, caller: Caller = owner, call = toolCallId) =>
+    actionsRoute.POST(
+      request('POST', `/api/sessions/${sessionId}/widgets/${call}/actions`, caller, body),
+      params({ id: sessionId, toolCallId: call }),
+    );
+
+  // A session where the demo model opened a counter starting at 3.
+  beforeEach(async () => {
+    owner = { ownerId: newId() };
+    const created = await sessionsRoute.POST(request('POST', '/api/sessions', owner, {}));
+    sessionId = (await created.json()).session.id;
+    const turn = await messagesRoute.POST(
+      request('POST', `/api/sessions/${sessionId}/messages`, owner, {
+        message: {
+          role: 'user',
+          parts: [{ type: 'text', text: 'show me a counter starting at 3' }],
+        },
+      }),
+      params({ id: sessionId }),
+    );
+    await turn.text();
+    const { messages } = await read();
+    const part = messages[1].parts.find((p: { type: string }) => p.type === 'tool-show_counter');
+    toolCallId = part.toolCallId;
+  });
+
+  it('runs the owner’s action on the server, stores the new data and announces it', async () => {
+    const events: SessionEvent[] = [];
+    const stop = subscribe(sessionId, (event) => events.push(event));
+    const first = await act({ action: 'increment', args: { by: 2 }, version: 0 });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ data: { count: 5 }, version: 1 });
+    const second = await act({ action: 'decrement', version: 1 });
+    expect(await second.json()).toEqual({ data: { count: 4 }, version: 2 });
+    stop();
+    expect(events).toEqual([
+      { type: 'widget', toolCallId, data: { count: 5 }, version: 1 },
+      { type: 'widget', toolCallId, data: { count: 4 }, version: 2 },
+    ]);
+    // A reload (or the share link) shows the state as it was left.
+    expect((await read()).widgetStates).toEqual({
+      [toolCallId]: { data: { count: 4 }, version: 2 },
+    });
+  });
+
+  it('refuses an action on data the client no longer has, answering with the current data', async () => {
+    await act({ action: 'increment', version: 0 });
+    const stale = await act({ action: 'reset', version: 0 });
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).error).toMatchObject({
+      code: 'stale_version',
+      current: { data: { count: 4 }, version: 1 },
+    });
+    expect((await read()).widgetStates[toolCallId]).toEqual({ data: { count: 4 }, version: 1 });
+  });
+
+  it('checks the arguments the way tool arguments are checked', async () => {
+    const response = await act({ action: 'increment', args: { by: 'lots' }, version: 0 });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe('by: must be integer');
+    const unknownArg = await act({ action: 'reset', args: { hard: true }, version: 0 });
+    expect((await unknownArg.json()).error.message).toBe('hard: is not allowed');
+  });
+
+  it('answers 404 with a clear message for an unknown action or tool call', async () => {
+    const action = await act({ action: 'explode', version: 0 });
+    expect(action.status).toBe(404);
+    expect((await action.json()).error.message).toBe('The counter widget has no action "explode".');
+    const call = await act({ action: 'reset', version: 0 }, owner, 'call_nope');
+    expect(call.status).toBe(404);
+    expect((await call.json()).error.message).toBe(
+      'No widget was opened by tool call call_nope here.',
+    );
+  });
+
+  it('refuses a malformed body', async () => {
+    for (const body of [
+      { action: 'reset' },
+      { action: '', version: 0 },
+      { action: 'reset', version: -1 },
+    ]) {
+      expect((await act(body)).status).toBe(400);
+    }
+  });
+
+  describe('who may act', () => {
+    const share = (visibility: 'public' | 'private') =>
+      sessionRoute.PATCH(
+        request('PATCH', `/api/sessions/${sessionId}`, owner, { visibility }),
+        params({ id: sessionId }),
+      );
+
+    it('a reader of a public session sees the widget state but gets 404 for an action', async () => {
+      await share('public');
+      await act({ action: 'increment', version: 0 });
+      const reader = { ownerId: newId() };
+      expect((await read(reader)).widgetStates[toolCallId].data).toEqual({ count: 4 });
+      const response = await act({ action: 'reset', version: 1 }, reader);
+      expect(response.status).toBe(404);
+      expect((await read()).widgetStates[toolCallId].data).toEqual({ count: 4 });
+    });
+
+    it('a stranger gets 404 on a private session, and nobody without an identity gets in', async () => {
+      expect((await act({ action: 'reset', version: 0 }, { ownerId: newId() })).status).toBe(404);
+      expect((await act({ action: 'reset', version: 0 }, {})).status).toBe(401);
+      expect((await read()).widgetStates).toEqual({});
+    });
+  });
+});

@@ -1,0 +1,198 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { intents, recognise } from '@/lib/agent/demo-intents';
+import { getDatabase } from '@/lib/db/client';
+import { listNotes } from '@/lib/db/notes';
+import { createSession } from '@/lib/db/sessions';
+import { newId } from '@/lib/ids';
+import { createToolSet, runTool, type Tool, validateArgs } from '@/lib/tools';
+import { describeEachDatabase } from '@/tests/helpers/databases';
+import { toolSet } from '.';
+import { createSaveNote, MAX_NOTE_LENGTH, saveNote, shorten } from './save-note';
+
+const call = (args: unknown) => ({ toolCallId: 'c1', toolName: 'save_note', args });
+
+describeEachDatabase('save_note', (database) => {
+  const db = () => database().db;
+  const tools = createToolSet([createSaveNote(async () => db()) as Tool]);
+  const run = async (sessionId: string, args: unknown) =>
+    runTool(tools, call(args), { agentId: 'a1', sessionId });
+
+  it('stores the note on the session and shows the user a note the model never sees', async () => {
+    const session = await createSession(db(), { ownerId: 'owner-a' });
+    const outcome = await run(session.id, { text: 'buy milk' });
+    expect(outcome).toEqual({
+      isError: false,
+      modelText: 'Saved the note: "buy milk". The session has 1 note.',
+      ui: { kind: 'text', text: 'Saved to notes' },
+    });
+    expect(outcome.modelText).not.toContain('Saved to notes');
+    expect(await listNotes(db(), session.id)).toEqual([
+      expect.objectContaining({ sessionId: session.id, text: 'buy milk' }),
+    ]);
+  });
+
+  it('counts the session’s notes, and only its own', async () => {
+    const session = await createSession(db(), { ownerId: 'owner-a' });
+    const other = await createSession(db(), { ownerId: 'owner-a' });
+    await run(other.id, { text: 'elsewhere' });
+    await run(session.id, { text: 'one' });
+    // Distinct milliseconds: PGlite's clock has no finer ones, so the order has one answer.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const outcome = await run(session.id, { text: 'two' });
+    expect(outcome.modelText).toBe('Saved the note: "two". The session has 2 notes.');
+    expect((await listNotes(db(), session.id)).map((note) => note.text)).toEqual(['one', 'two']);
+  });
+
+  it('keeps the whole note but tells the model a one-line summary of about 80 characters', async () => {
+    const session = await createSession(db(), { ownerId: 'owner-a' });
+    const text = `Ideas:\n${'word '.repeat(397)}finished`;
+    expect(text.length).toBe(MAX_NOTE_LENGTH);
+    const outcome = await run(session.id, { text });
+    expect(outcome.modelText).toBe(`Saved the note: "${shorten(text)}". The session has 1 note.`);
+    expect(shorten(text)).toBe(`Ideas: ${'word '.repeat(14)}wo…`);
+    expect((await listNotes(db(), session.id)).map((note) => note.text)).toEqual([text]);
+  });
+
+  it('trims the note and refuses one with no words', async () => {
+    const session = await createSession(db(), { ownerId: 'owner-a' });
+    await run(session.id, { text: '  call mum \n' });
+    expect(await run(session.id, { text: ' \n\t' })).toEqual({
+      isError: true,
+      modelText: 'cannot save an empty note: text has no words',
+    });
+    expect((await listNotes(db(), session.id)).map((note) => note.text)).toEqual(['call mum']);
+  });
+
+  it('refuses invalid arguments before storing anything', async () => {
+    const session = await createSession(db(), { ownerId: 'owner-a' });
+    for (const [args, message] of [
+      [{}, 'text: is required'],
+      [{ text: '' }, 'text: must NOT have fewer than 1 characters'],
+      [{ text: 'x'.repeat(MAX_NOTE_LENGTH + 1) }, 'text: must NOT have more than 2000 characters'],
+      [{ text: 7 }, 'text: must be string'],
+      [{ text: 'a', tag: 'b' }, 'tag: is not allowed'],
+    ] as const) {
+      expect(await run(session.id, args), JSON.stringify(args)).toEqual({
+        isError: true,
+        modelText: message,
+      });
+    }
+    expect(await listNotes(db(), session.id)).toEqual([]);
+  });
+
+  it('reports a session that does not exist as an error, without the query', async () => {
+    const outcome = await run(newId(), { text: 'orphan' });
+    expect(outcome.isError).toBe(true);
+    expect(outcome.modelText).toMatch(/^cannot save the note: .*foreign key/);
+    expect(outcome.modelText).not.toContain('insert into');
+  });
+});
+
+describe('save_note as shipped', () => {
+  it('is in the tool set, with a description and no widget', () => {
+    expect(toolSet.get('save_note')).toBe(saveNote);
+    expect(saveNote.widget).toBeUndefined();
+    expect(saveNote.description).toMatch(/note/);
+  });
+
+  it('stores into the app’s own database (getDb)', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'quanta-save-note-'));
+    vi.stubEnv('DATABASE_URL', '');
+    vi.stubEnv('QUANTA_DATA_DIR', directory);
+    const shared = globalThis as { quantaDatabase?: Promise<unknown> };
+    const before = shared.quantaDatabase;
+    shared.quantaDatabase = undefined;
+    try {
+      const { db } = await getDatabase();
+      const session = await createSession(db, { ownerId: 'owner-a' });
+      const outcome = await runTool(toolSet, call({ text: 'buy milk' }), {
+        agentId: 'a1',
+        sessionId: session.id,
+      });
+      expect(outcome.modelText).toBe('Saved the note: "buy milk". The session has 1 note.');
+      expect((await listNotes(db, session.id)).map((note) => note.text)).toEqual(['buy milk']);
+    } finally {
+      await (await getDatabase()).close();
+      shared.quantaDatabase = before;
+      vi.unstubAllEnvs();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
+describe('shorten', () => {
+  it('keeps short text, on one line', () => {
+    expect(shorten('buy milk')).toBe('buy milk');
+    expect(shorten(' a\n\n b\tc ')).toBe('a b c');
+    expect(shorten('x'.repeat(80))).toBe('x'.repeat(80));
+  });
+
+  it('cuts long text to 80 characters with an ellipsis, never inside a character', () => {
+    expect(shorten('x'.repeat(81))).toBe(`${'x'.repeat(79)}…`);
+    expect(Array.from(shorten('🦀'.repeat(100)))).toHaveLength(80);
+    expect(shorten('🦀'.repeat(100))).toBe(`${'🦀'.repeat(79)}…`);
+  });
+});
+
+describe('the demo model’s save_note intent', () => {
+  const NOTES = new Set(['save_note']);
+  const argsFor = (text: string) => {
+    const calls = recognise(text, NOTES);
+    expect(calls, text).toHaveLength(1);
+    const [found] = calls;
+    if (!found) throw new Error(`no note for ${text}`);
+    expect(found.tool).toBe('save_note');
+    expect(validateArgs(saveNote as Tool, found.args), text).toEqual({ valid: true });
+    return found.args;
+  };
+
+  it('saves what follows the phrase', () => {
+    for (const [text, note] of [
+      ['save a note: buy milk', 'buy milk'],
+      ['Save note buy milk', 'buy milk'],
+      ['please add a note that the meeting moved to 3pm', 'the meeting moved to 3pm'],
+      ['Remember that my cat is called Felix.', 'my cat is called Felix'],
+      ['remember that: the code is in the drawer!', 'the code is in the drawer'],
+      ['Note that the server restarts at midnight', 'the server restarts at midnight'],
+      ['take note that Ana prefers tea', 'Ana prefers tea'],
+    ] as const) {
+      expect(argsFor(text), text).toEqual({ text: note });
+    }
+  });
+
+  it('saves one note per clause', () => {
+    expect(recognise('note that a. Remember that b', NOTES)).toEqual([
+      { tool: 'save_note', args: { text: 'a' } },
+      { tool: 'save_note', args: { text: 'b' } },
+    ]);
+  });
+
+  it('has an example the demo can show, which it recognises', () => {
+    const intent = intents.find((candidate) => candidate.tool === 'save_note');
+    expect(intent?.example).toBe('save a note: buy milk');
+    expect(argsFor(intent?.example ?? '')).toEqual({ text: 'buy milk' });
+  });
+
+  it('asks for nothing without a note, or for one too long to save', () => {
+    for (const text of [
+      'remember that',
+      'note that.',
+      'save a note',
+      'I remember the old days',
+      'these notes that you wrote',
+      `note that ${'x'.repeat(MAX_NOTE_LENGTH + 1)}`,
+    ]) {
+      expect(recognise(text, NOTES), text).toEqual([]);
+    }
+    expect(argsFor(`note that ${'x'.repeat(MAX_NOTE_LENGTH)}`)).toEqual({
+      text: 'x'.repeat(MAX_NOTE_LENGTH),
+    });
+  });
+
+  it('only when save_note is available', () => {
+    expect(recognise('save a note: buy milk', new Set(['calculate']))).toEqual([]);
+  });
+});

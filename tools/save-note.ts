@@ -1,0 +1,61 @@
+import { type Db, getDb } from '@/lib/db/client';
+import { addNote, countNotes } from '@/lib/db/notes';
+import { defineTool, err, note, ok } from '@/lib/tools';
+
+export const MAX_NOTE_LENGTH = 2000;
+/** How much of a note the model is told back: it wrote the note, it needs no full copy. */
+export const SUMMARY_LENGTH = 80;
+
+/** `text` on one line, cut to `max` characters (an ellipsis marking the cut). */
+export function shorten(text: string, max = SUMMARY_LENGTH): string {
+  const characters = Array.from(text.replace(/\s+/g, ' ').trim());
+  return characters.length <= max
+    ? characters.join('')
+    : `${characters
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
+/** `save_note` storing into the database `database` gives (the app's own by default). */
+export function createSaveNote(database: () => Promise<Db> = getDb) {
+  return defineTool({
+    name: 'save_note',
+    description:
+      'Saves a note on this chat session, where the user keeps it. Use it when the user asks ' +
+      'you to note, remember or save something: put what to keep in `text`, in their words.',
+    parameters: {
+      type: 'object',
+      properties: {
+        text: {
+          type: 'string',
+          minLength: 1,
+          maxLength: MAX_NOTE_LENGTH,
+          description: 'The note, e.g. "buy milk"',
+        },
+      },
+      required: ['text'],
+      additionalProperties: false,
+    },
+    async execute(_agentId, _toolCallId, { text }, ctx) {
+      const kept = text.trim();
+      if (kept === '') return err('cannot save an empty note: text has no words');
+      try {
+        const db = await database();
+        await addNote(db, ctx.sessionId, kept);
+        const count = await countNotes(db, ctx.sessionId);
+        return ok(
+          `Saved the note: "${shorten(kept)}". ` +
+            `The session has ${count} ${count === 1 ? 'note' : 'notes'}.`,
+          note('Saved to notes'),
+        );
+      } catch (error) {
+        // Drizzle wraps the driver's error in one that quotes the whole query: the cause says it.
+        const cause = (error as Error).cause ?? error;
+        return err(`cannot save the note: ${(cause as Error).message ?? String(cause)}`);
+      }
+    },
+  });
+}
+
+export const saveNote = createSaveNote();

@@ -1,0 +1,52 @@
+import { defineTool, err, ok, widget } from '@/lib/tools';
+import type { WidgetData } from '@/lib/widgets/definition';
+import { table } from '@/widgets/table/definition';
+
+type Table = WidgetData<typeof table>;
+
+export const showTable = defineTool({
+  name: 'show_table',
+  description:
+    'Shows the user a table they can sort (by clicking a column header) and filter. Give a ' +
+    'title, the columns (name and type: string or number) and the rows, each an array of ' +
+    'cells in column order (null for an empty cell). Use it for tabular data the user wants ' +
+    'to look through or compare; you get back a short summary.',
+  // The arguments are the table the widget shows, exactly.
+  parameters: table.data,
+  widget: table,
+  execute(_agentId, _toolCallId, spec) {
+    const problem = tableProblem(spec);
+    if (problem) return err(problem);
+    const { title, columns, rows } = spec;
+    const rowCount = rows.length === 1 ? '1 row' : `${rows.length} rows`;
+    const columnList = columns.map(({ name, type }) => `${name} (${type})`).join(', ');
+    return ok(
+      `Showed the user a table ${JSON.stringify(title)} of ${rowCount} and ` +
+        `${columns.length === 1 ? '1 column' : `${columns.length} columns`}: ${columnList}. ` +
+        `They can sort and filter it from the button "Open table: ${title}".`,
+      widget(`Open table: ${title}`, table.id, spec satisfies Table),
+    );
+  },
+});
+
+/** Why the rows do not fit the columns (naming the row and column), or undefined when they do. */
+function tableProblem({ columns, rows }: Table): string | undefined {
+  const names = new Set<string>();
+  for (const [index, { name }] of columns.entries()) {
+    if (names.has(name)) {
+      return `columns[${index}].name: ${JSON.stringify(name)} is already the name of another column; give each column a distinct name`;
+    }
+    names.add(name);
+  }
+  for (const [index, row] of rows.entries()) {
+    if (row.length !== columns.length) {
+      return `rows[${index}]: has ${row.length} ${row.length === 1 ? 'cell' : 'cells'} but the table has ${columns.length} ${columns.length === 1 ? 'column' : 'columns'} (${columns.map((column) => column.name).join(', ')}); use null for an empty cell`;
+    }
+    for (const [at, cell] of row.entries()) {
+      const column = columns[at];
+      if (cell === null || column === undefined || typeof cell === column.type) continue;
+      return `rows[${index}][${at}]: column ${JSON.stringify(column.name)} holds ${column.type}s, got ${typeof cell} ${JSON.stringify(cell)}`;
+    }
+  }
+  return undefined;
+}

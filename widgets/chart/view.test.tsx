@@ -1,0 +1,163 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WidgetData } from '@/lib/widgets/definition';
+import { findWidget } from '../registry';
+import type { chart } from './definition';
+import ChartView from './view';
+
+// Actions are not what these tests look at.
+const act = async () => true;
+const sendMessage = () => {};
+
+type Chart = WidgetData<typeof chart>;
+
+// happy-dom lays nothing out: give the chart's container a size so that recharts draws.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const growth: Chart = {
+  kind: 'line',
+  title: 'Growth',
+  xLabel: 'Year',
+  yLabel: 'Users',
+  series: [
+    {
+      name: 'Web',
+      points: [
+        { x: 2022, y: 1200 },
+        { x: 2023, y: 10000 },
+        { x: 2024, y: 25000.5 },
+      ],
+    },
+    { name: 'App', points: [{ x: 2024, y: -3 }] },
+  ],
+};
+
+const SUMMARY =
+  'Line chart: Growth. x axis: Year; y axis: Users. 2 series: ' +
+  'Web, 3 points, x from 2022 to 2024, y from 1200 to 25,000.5; App, 1 point, x 2024, y -3.';
+
+function show(data: Chart | undefined, readOnly = false) {
+  return render(
+    <ChartView
+      data={data}
+      readOnly={readOnly}
+      act={act}
+      pending={false}
+      sendMessage={sendMessage}
+    />,
+  );
+}
+
+describe('chart view', () => {
+  it('shows its title and describes the chart in words as one image', () => {
+    show(growth);
+    const figure = screen.getByRole('figure', { name: 'Growth' });
+    expect(within(figure).getByText('Growth')).toBeTruthy();
+    expect(within(figure).getByRole('img').getAttribute('aria-label')).toBe(SUMMARY);
+    expect(screen.getByRole('img', { name: SUMMARY })).toBeTruthy();
+  });
+
+  it('describes a chart without axis labels, of one kind or another', () => {
+    show({
+      kind: 'bar',
+      title: 'Votes',
+      series: [{ name: 'Yes', points: [{ x: 1, y: 4 }] }],
+    });
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
+      'Bar chart: Votes. 1 series: Yes, 1 point, x 1, y 4.',
+    );
+  });
+
+  it('has a collapsible data table of every point, headed by the axis labels', () => {
+    show(growth);
+    const details = screen.getByText('Data table').closest('details');
+    expect(details).toBeTruthy();
+    expect(details?.open).toBe(false);
+    const table = screen.getByRole('table', { name: 'Data of Growth' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['Series', 'Year', 'Users']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Web', '2022', '1200'],
+      ['Web', '2023', '10,000'],
+      ['Web', '2024', '25,000.5'],
+      ['App', '2024', '-3'],
+    ]);
+  });
+
+  it('hides nothing when read-only', () => {
+    show(growth, true);
+    expect(screen.getByRole('img', { name: SUMMARY })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Data of Growth' })).toBeTruthy();
+  });
+
+  it.each([
+    ['line', '.recharts-line'],
+    ['bar', '.recharts-bar'],
+    ['scatter', '.recharts-scatter'],
+  ] as const)(
+    'draws a %s chart with its axis labels and a legend in the given order',
+    async (kind, layer) => {
+      const { container } = show({ ...growth, kind });
+      const image = screen.getByRole('img', {
+        name: SUMMARY.replace('Line', kind[0]?.toUpperCase() + kind.slice(1)),
+      });
+      await vi.waitFor(() => expect(image.querySelector('svg.recharts-surface')).toBeTruthy());
+      const legend = [...image.querySelectorAll('.recharts-legend-item-text')].map(
+        (item) => item.textContent,
+      );
+      expect(legend).toEqual(['Web', 'App']);
+      expect(within(image).getByText('Year')).toBeTruthy();
+      expect(within(image).getByText('Users')).toBeTruthy();
+      expect(container.querySelectorAll(layer)).toHaveLength(2);
+      // Axes and grid draw in the text colour, so they follow the light or dark scheme.
+      expect(image.querySelector('.recharts-cartesian-grid line')?.getAttribute('stroke')).toBe(
+        'currentColor',
+      );
+    },
+  );
+
+  it('explains a missing chart and refuses a malformed one', () => {
+    show(undefined);
+    expect(screen.getByText('This chart has no data.')).toBeTruthy();
+    cleanup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const malformed = { kind: 'pie', title: 'Bad', series: [] } as unknown as Chart;
+    expect(() => show(malformed)).toThrow(
+      /a chart needs a kind \(line, bar or scatter\) and a list of series, not kind "pie"/,
+    );
+  });
+
+  it('opens from the registry, painted from the data', async () => {
+    const entry = findWidget('chart');
+    if (!entry) throw new Error('chart is registered');
+    expect(entry.definition.container).toBe('fullscreen');
+    render(
+      <Suspense fallback="loading">
+        <entry.View
+          data={growth}
+          readOnly={false}
+          act={act}
+          pending={false}
+          sendMessage={sendMessage}
+        />
+      </Suspense>,
+    );
+    expect(await screen.findByRole('figure', { name: 'Growth' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,174 @@
+'use client';
+
+import { useState } from 'react';
+import type { WidgetData, WidgetViewProps } from '@/lib/widgets/definition';
+import type { table } from './definition';
+
+type Table = WidgetData<typeof table>;
+type Cell = Table['rows'][number][number];
+type Direction = 'ascending' | 'descending';
+type Sort = { column: number; direction: Direction };
+
+// Thousands are grouped from five digits on, so that a year reads 2024, not 2,024.
+const grouped = new Intl.NumberFormat('en', { maximumSignificantDigits: 15 });
+const plain = new Intl.NumberFormat('en', { maximumSignificantDigits: 15, useGrouping: false });
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+function cellText(cell: Cell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'string') return cell;
+  return (Math.abs(cell) >= 10_000 ? grouped : plain).format(cell);
+}
+
+/** Ascending order of two cells of one column; empty cells are ordered by the caller. */
+function compareCells(a: Exclude<Cell, null>, b: Exclude<Cell, null>): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return collator.compare(String(a), String(b));
+}
+
+export default function TableView({ data }: WidgetViewProps<Table>) {
+  // Interaction state is local for now; a later change persists it through widget actions.
+  const [sort, setSort] = useState<Sort | undefined>();
+  const [filter, setFilter] = useState('');
+  if (data === undefined) return <p className="py-6 text-center">This table has no data.</p>;
+  if (!Array.isArray(data.columns) || !Array.isArray(data.rows)) {
+    throw new Error(
+      `a table needs a list of columns and a list of rows, not ${typeof data.columns} and ${typeof data.rows}`,
+    );
+  }
+  const { title, columns, rows } = data;
+
+  const query = filter.trim().toLowerCase();
+  const matching = rows
+    .map((row, index) => ({ row, index }))
+    .filter(
+      ({ row }) =>
+        query === '' ||
+        row.some(
+          (cell) =>
+            cell !== null &&
+            (cellText(cell).toLowerCase().includes(query) ||
+              String(cell).toLowerCase().includes(query)),
+        ),
+    );
+  const visible = sort ? sorted(matching, sort) : matching;
+
+  const toggle = (column: number) =>
+    setSort((current) =>
+      current?.column === column
+        ? { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { column, direction: 'ascending' },
+    );
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <input
+          type="search"
+          aria-label="Filter rows"
+          placeholder="Filter rows"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          className="w-full rounded-md border border-zinc-300 bg-transparent px-2.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-500 sm:w-64 dark:border-zinc-700"
+        />
+        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+          {visible.length === rows.length
+            ? `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`
+            : `${visible.length} of ${rows.length} rows`}
+        </p>
+      </div>
+      {/* Scrolls sideways on a phone; the header buttons take keyboard focus into it. */}
+      <div className="max-w-full overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+        <table className="w-max min-w-full border-collapse text-sm">
+          <caption className="px-3 pt-2 pb-1 text-left font-semibold">{title}</caption>
+          <thead>
+            <tr className="border-b border-zinc-200 dark:border-zinc-800">
+              {columns.map((column, index) => {
+                const direction = sort?.column === index ? sort.direction : undefined;
+                return (
+                  <th
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns keep their place.
+                    key={index}
+                    scope="col"
+                    aria-sort={direction}
+                    className={`p-0 font-medium ${column.type === 'number' ? 'text-right' : 'text-left'}`}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => toggle(index)}
+                      className={`flex w-full items-center gap-1 px-3 py-2 whitespace-nowrap hover:bg-zinc-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500 dark:hover:bg-zinc-800 ${column.type === 'number' ? 'justify-end' : 'justify-start'}`}
+                    >
+                      {column.name}
+                      <span aria-hidden="true" className="w-3 text-xs text-zinc-500">
+                        {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : ''}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {visible.map(({ row, index }) => (
+              <tr
+                key={index}
+                className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60"
+              >
+                {row.map((cell, at) => (
+                  <td
+                    // biome-ignore lint/suspicious/noArrayIndexKey: cells keep their column's place.
+                    key={at}
+                    className={
+                      columns[at]?.type === 'number'
+                        ? 'px-3 py-1.5 text-right whitespace-nowrap tabular-nums'
+                        : 'px-3 py-1.5 align-top'
+                    }
+                  >
+                    <div className="max-w-80 break-words">{cellText(cell)}</div>
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {visible.length === 0 && (
+              <tr>
+                <td colSpan={columns.length} className="px-3 py-6 text-center">
+                  {rows.length === 0 ? (
+                    'This table has no rows.'
+                  ) : (
+                    <>
+                      No rows match “{filter.trim()}”.{' '}
+                      <button
+                        type="button"
+                        onClick={() => setFilter('')}
+                        className="font-medium text-blue-600 underline hover:no-underline dark:text-blue-400"
+                      >
+                        Clear filter
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** Rows in the order asked, ties in their given order; empty cells last either way. */
+function sorted<Entry extends { row: readonly Cell[]; index: number }>(
+  entries: readonly Entry[],
+  { column, direction }: Sort,
+): Entry[] {
+  const sign = direction === 'ascending' ? 1 : -1;
+  return [...entries].sort((a, b) => {
+    const left = a.row[column] ?? null;
+    const right = b.row[column] ?? null;
+    if (left === null || right === null) {
+      if (left === right) return a.index - b.index;
+      return left === null ? 1 : -1;
+    }
+    return sign * compareCells(left, right) || a.index - b.index;
+  });
+}
