@@ -1,19 +1,24 @@
 'use client';
 
 import { code } from '@streamdown/code';
-import { Streamdown } from 'streamdown';
+import { defaultRehypePlugins, Streamdown } from 'streamdown';
 
 const plugins = { code };
+// Without rehype-raw, HTML in the model's text is never parsed into elements: it shows as the
+// text it is. (Sanitising and link hardening stay.)
+const rehypePlugins = Object.entries(defaultRehypePlugins)
+  .filter(([name]) => name !== 'raw')
+  .map(([, plugin]) => plugin);
 
 /**
  * Model text as markdown, also while it streams (unfinished syntax is completed for display).
- * Raw HTML is dropped, not rendered; code blocks are highlighted and have a copy button.
+ * Raw HTML shows as text, never as elements; code blocks are highlighted and have a copy button.
  */
 export function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
   return (
     <Streamdown
       plugins={plugins}
-      skipHtml
+      rehypePlugins={rehypePlugins}
       mode={streaming ? 'streaming' : 'static'}
       isAnimating={streaming}
       className="markdown"

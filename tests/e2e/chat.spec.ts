@@ -47,6 +47,25 @@ test('with no model configured, the demo model calls a tool and answers, streami
   await expect(transcript.getByText(/84/).last()).toBeVisible();
 });
 
+test('a note from a tool shows in the transcript, apart from the answer, live and after reload', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Message' }).fill('save a note: buy milk');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(page).toHaveURL(/\/c\//);
+  const transcript = page.getByRole('list', { name: 'Transcript' });
+  const note = transcript.getByRole('complementary', { name: 'Note' });
+  await expect(note).toHaveText('NoteSaved to notes');
+  await expect(transcript.locator('details', { hasText: 'save_note' })).toContainText('Done');
+  // Usage per answer and for the session.
+  await expect(transcript.getByText(/tokens in · \d+ out/)).toBeVisible();
+  await expect(page.getByText(/^Session: \d+ tokens in/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/chat-note.png' });
+  await page.reload();
+  await expect(note).toHaveText('NoteSaved to notes');
+});
+
 test('a widget button appears after its tool card, live and after reload', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('textbox', { name: 'Message' }).fill('Show me a counter starting at 3');

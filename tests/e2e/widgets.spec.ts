@@ -189,9 +189,7 @@ test('the task board opens in a drawer, shared by the model and the human', asyn
   ).toContainText('doing (1)');
 });
 
-test('a chart opens full screen and a table in a modal, filterable', async ({
-  page,
-}) => {
+test('a chart opens full screen and a table in a modal, filterable', async ({ page }) => {
   await ask(page, 'plot the squares of 1 to 5');
   const chartButton = page.getByRole('button', { name: /^Open chart/ });
   await chartButton.click();
