@@ -2,6 +2,7 @@
 
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useState } from 'react';
+import { CloseIcon, MenuIcon } from './icons';
 import { SessionsSidebar } from './sessions-sidebar';
 
 /**
@@ -61,31 +62,5 @@ export function AppShell({ token, header, children }: AppShellProps) {
         </div>
       </div>
     </Dialog.Root>
-  );
-}
-
-function MenuIcon() {
-  return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none">
-      <path
-        d="M3 5h14M3 10h14M3 15h14"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
-
-function CloseIcon() {
-  return (
-    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20" fill="none">
-      <path
-        d="M5 5l10 10M15 5L5 15"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-      />
-    </svg>
   );
 }

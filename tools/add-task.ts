@@ -1,8 +1,7 @@
-import { getDb } from '@/lib/db/client';
-import { changeSessionWidget } from '@/lib/sessions/widget-service';
-import { defineTool, err, ok, widget } from '@/lib/tools';
-import { addTask, type Board, COLUMNS, EMPTY_BOARD } from '@/widgets/tasks/board';
+import { defineTool, err, ok } from '@/lib/tools';
+import { addTask, COLUMNS } from '@/widgets/tasks/board';
 import { tasks } from '@/widgets/tasks/definition';
+import { changeBoard, openBoard } from './task-board';
 
 export const addTaskTool = defineTool({
   name: 'add_task',
@@ -20,23 +19,12 @@ export const addTaskTool = defineTool({
   },
   widget: tasks,
   execute: async (_agentId, _toolCallId, { title, column }, { sessionId }) => {
-    let added = '';
-    const result = await changeSessionWidget<Board>(
-      await getDb(),
-      sessionId,
-      tasks,
-      EMPTY_BOARD,
-      (board) => {
-        const change = addTask(board, title, column);
-        if ('error' in change) return change;
-        added = `${change.task.id} "${change.task.title}" in ${change.task.column}`;
-        return { data: change.board };
-      },
-    );
+    const result = await changeBoard(sessionId, (board) => addTask(board, title, column));
     if ('error' in result) return err(`cannot add the task: ${result.error}`);
+    const { board, task } = result;
     return ok(
-      `Added task ${added}. The board has ${result.data.tasks.length} tasks.`,
-      widget('Open task board', tasks.id, result.data),
+      `Added task ${task.id} "${task.title}" in ${task.column}. The board has ${board.tasks.length} tasks.`,
+      openBoard(board),
     );
   },
 });

@@ -1,9 +1,7 @@
-import { getDb } from '@/lib/db/client';
-import { getWidgetState } from '@/lib/db/widget-states';
-import { defineTool, ok, widget } from '@/lib/tools';
-import { stateKey } from '@/lib/widgets/state-key';
-import { type Board, describeBoard, EMPTY_BOARD } from '@/widgets/tasks/board';
+import { defineTool, ok } from '@/lib/tools';
+import { describeBoard } from '@/widgets/tasks/board';
 import { tasks } from '@/widgets/tasks/definition';
+import { openBoard, readBoard } from './task-board';
 
 export const listTasksTool = defineTool({
   name: 'list_tasks',
@@ -13,8 +11,7 @@ export const listTasksTool = defineTool({
   parameters: { type: 'object', properties: {}, additionalProperties: false },
   widget: tasks,
   execute: async (_agentId, _toolCallId, _args, { sessionId }) => {
-    const stored = await getWidgetState(await getDb(), sessionId, stateKey(tasks, ''));
-    const board = (stored?.data as Board | undefined) ?? EMPTY_BOARD;
-    return ok(describeBoard(board), widget('Open task board', tasks.id, board));
+    const board = await readBoard(sessionId);
+    return ok(describeBoard(board), openBoard(board));
   },
 });

@@ -1,8 +1,7 @@
-import { getDb } from '@/lib/db/client';
-import { changeSessionWidget } from '@/lib/sessions/widget-service';
-import { defineTool, err, ok, widget } from '@/lib/tools';
-import { type Board, COLUMNS, deleteTask, EMPTY_BOARD, updateTask } from '@/widgets/tasks/board';
+import { defineTool, err, ok } from '@/lib/tools';
+import { COLUMNS, deleteTask, updateTask } from '@/widgets/tasks/board';
 import { tasks } from '@/widgets/tasks/definition';
+import { changeBoard, openBoard } from './task-board';
 
 export const updateTaskTool = defineTool({
   name: 'update_task',
@@ -25,23 +24,16 @@ export const updateTaskTool = defineTool({
     if (!remove && title === undefined && column === undefined) {
       return err('nothing to change: give a title, a column, or delete: true');
     }
-    let done = '';
-    const result = await changeSessionWidget<Board>(
-      await getDb(),
-      sessionId,
-      tasks,
-      EMPTY_BOARD,
-      (board) => {
-        const change = remove ? deleteTask(board, id) : updateTask(board, id, { title, column });
-        if ('error' in change) return change;
-        const { task } = change;
-        done = remove
-          ? `Deleted ${task.id} "${task.title}".`
-          : `${task.id} is now "${task.title}" in ${task.column}.`;
-        return { data: change.board };
-      },
+    const result = await changeBoard(sessionId, (board) =>
+      remove ? deleteTask(board, id) : updateTask(board, id, { title, column }),
     );
     if ('error' in result) return err(`cannot change the task: ${result.error}`);
-    return ok(done, widget('Open task board', tasks.id, result.data));
+    const { board, task } = result;
+    return ok(
+      remove
+        ? `Deleted ${task.id} "${task.title}".`
+        : `${task.id} is now "${task.title}" in ${task.column}.`,
+      openBoard(board),
+    );
   },
 });

@@ -3,6 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useState } from 'react';
 import type { WidgetContainer as Container } from '@/lib/widgets/definition';
+import { CloseIcon } from '../icons';
 
 const placement: Record<Container, string> = {
   modal:
@@ -46,14 +47,7 @@ export function WidgetContainer({ container, title, onClose, children }: WidgetC
               aria-label="Close"
               className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 dark:hover:bg-zinc-800"
             >
-              <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20" fill="none">
-                <path
-                  d="M5 5l10 10M15 5L5 15"
-                  stroke="currentColor"
-                  strokeWidth="1.5"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <CloseIcon />
             </Dialog.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-auto p-4">{children}</div>
