@@ -1,6 +1,6 @@
 import { defineTool, err, ok, widget } from '@/lib/tools';
 import type { WidgetData } from '@/lib/widgets/definition';
-import { table } from '@/widgets/table/definition';
+import { table, tableSpec } from '@/widgets/table/definition';
 
 type Table = WidgetData<typeof table>;
 
@@ -12,7 +12,7 @@ export const showTable = defineTool({
     'cells in column order (null for an empty cell). Use it for tabular data the user wants ' +
     'to look through or compare; you get back a short summary.',
   // The arguments are the table the widget shows, exactly.
-  parameters: table.data,
+  parameters: tableSpec,
   widget: table,
   execute(_agentId, _toolCallId, spec) {
     const problem = tableProblem(spec);

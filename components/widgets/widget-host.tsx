@@ -1,7 +1,7 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import type { QuantaMessage } from '@/lib/agent/types';
 import { findWidgetCall } from '@/lib/widgets/find-widget-call';
 import { stateKey, type WidgetState } from '@/lib/widgets/state-key';
@@ -89,7 +89,19 @@ function OpenWidget({ entry, toolCallId, initialData, close, ...host }: OpenWidg
   const key = stateKey(entry.definition, toolCallId);
   const state = host.states[key] ?? { data: initialData, version: 0 };
 
-  async function act(action: string, args: Record<string, unknown> = {}): Promise<boolean> {
+  // Actions run one after another, each naming the version the one before produced: two quick
+  // clicks are two changes, not a conflict with ourselves.
+  const version = useRef(state.version);
+  version.current = Math.max(version.current, state.version);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
+  function act(action: string, args: Record<string, unknown> = {}): Promise<boolean> {
+    const run = queue.current.then(() => send(action, args));
+    queue.current = run;
+    return run;
+  }
+
+  async function send(action: string, args: Record<string, unknown>): Promise<boolean> {
     setPending(true);
     setError(undefined);
     try {
@@ -98,16 +110,21 @@ function OpenWidget({ entry, toolCallId, initialData, close, ...host }: OpenWidg
         {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ action, args, version: state.version }),
+          body: JSON.stringify({ action, args, version: version.current }),
         },
       );
       const payload = await response.json().catch(() => undefined);
       if (response.ok) {
+        version.current = (payload as WidgetState).version;
         host.onState(key, payload as WidgetState);
         return true;
       }
       // Stale: someone acted first. Show what they made of it; the reader tries again.
-      if (payload?.error?.current) host.onState(key, payload.error.current as WidgetState);
+      const current = payload?.error?.current as WidgetState | undefined;
+      if (current) {
+        version.current = current.version;
+        host.onState(key, current);
+      }
       setError(payload?.error?.message ?? `The action failed (${response.status}).`);
       return false;
     } catch {

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 
 async function ask(page: Page, text: string) {
   await page.goto('/');
@@ -210,4 +210,130 @@ test('a chart opens full screen and a table in a modal, filterable', async ({ pa
   await table.getByRole('searchbox', { name: 'Filter rows' }).fill('mars');
   await expect(table.getByRole('row')).toHaveCount(2);
   await page.screenshot({ path: 'test-results/widget-table-modal.png' });
+});
+
+/** Makes the owner's session public and opens `url` as someone else, listening for changes. */
+async function asReader(page: Page, browser: Browser, url: string) {
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page
+    .getByRole('dialog', { name: 'Share session' })
+    .getByRole('checkbox', { name: 'Public link' })
+    .check();
+  await page.keyboard.press('Escape');
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  const listening = reader.waitForResponse((response) => response.url().endsWith('/events'));
+  await reader.goto(url);
+  await listening;
+  return { reader, close: () => context.close() };
+}
+
+test('the task board keeps its state for a reader, read-only, and changes live', async ({
+  page,
+  browser,
+}) => {
+  await ask(page, 'add a task: water the plants');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open task board' }).click();
+  const url = page.url();
+  await page.keyboard.press('Escape');
+  const { reader, close } = await asReader(page, browser, url);
+  const board = reader.getByRole('dialog', { name: 'Open task board' });
+  await expect(board.getByRole('region', { name: 'To do' })).toContainText('water the plants');
+  await expect(board.getByRole('textbox', { name: 'New task' })).toHaveCount(0);
+  await expect(board.getByRole('button', { name: 'Delete “water the plants”' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Open task board' }).click();
+  await page
+    .getByRole('dialog', { name: 'Open task board' })
+    .getByRole('button', { name: 'Move “water the plants” to Doing' })
+    .click();
+  await expect(board.getByRole('region', { name: 'Doing' })).toContainText('water the plants');
+  await reader.screenshot({ path: 'test-results/widget-tasks-reader-live.png' });
+  await close();
+});
+
+test('the table keeps the owner’s sort and filter; a reader sees them, live', async ({
+  page,
+  browser,
+}) => {
+  await ask(page, 'show a table of the planets');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await page.getByRole('button', { name: /^Open table/ }).click();
+  const table = page.getByRole('dialog', { name: /^Open table/ });
+  const diameter = table.getByRole('columnheader', { name: /Diameter/ });
+  await diameter.getByRole('button').click();
+  await diameter.getByRole('button').click();
+  await expect(diameter).toHaveAttribute('aria-sort', 'descending');
+  await table.getByRole('searchbox', { name: 'Filter rows' }).fill('giant');
+  await expect(table.getByRole('row')).toHaveCount(5);
+  await expect(table.getByRole('row').nth(1)).toContainText('Jupiter');
+
+  const url = page.url();
+  // The filter is kept once typing pauses.
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(
+        `/api/sessions/${url.split('/c/')[1]?.split('?')[0]}`,
+      );
+      return JSON.stringify((await response.json()).widgetStates);
+    })
+    .toContain('"filter":"giant"');
+  await page.reload();
+  const reloaded = page.getByRole('dialog', { name: /^Open table/ });
+  await expect(reloaded.getByRole('columnheader', { name: /Diameter/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(reloaded.getByRole('searchbox', { name: 'Filter rows' })).toHaveValue('giant');
+
+  await page.keyboard.press('Escape');
+  const { reader, close } = await asReader(page, browser, url);
+  const seen = reader.getByRole('dialog', { name: /^Open table/ });
+  await expect(seen.getByRole('searchbox', { name: 'Filter rows' })).toHaveValue('giant');
+  await expect(seen.getByRole('row')).toHaveCount(5);
+
+  await page.getByRole('button', { name: /^Open table/ }).click();
+  await page
+    .getByRole('dialog', { name: /^Open table/ })
+    .getByRole('columnheader', { name: /Planet/ })
+    .getByRole('button')
+    .click();
+  await expect(seen.getByRole('columnheader', { name: /Planet/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await reader.screenshot({ path: 'test-results/widget-table-reader-live.png' });
+  await close();
+});
+
+test('the chart keeps the kind the owner picks; a reader sees it, read-only, live', async ({
+  page,
+  browser,
+}) => {
+  await ask(page, 'plot the squares of 1 to 5');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await page.getByRole('button', { name: /^Open chart/ }).click();
+  const chart = page.getByRole('dialog', { name: /^Open chart/ });
+  await chart.getByText('bar', { exact: true }).click();
+  await expect(chart.getByRole('radio', { name: 'bar' })).toBeChecked();
+  const url = page.url();
+  await page.reload();
+  await expect(
+    page.getByRole('dialog', { name: /^Open chart/ }).getByRole('radio', { name: 'bar' }),
+  ).toBeChecked();
+
+  await page.keyboard.press('Escape');
+  const { reader, close } = await asReader(page, browser, url);
+  const seen = reader.getByRole('dialog', { name: /^Open chart/ });
+  await expect(seen.getByRole('radio', { name: 'bar' })).toBeChecked();
+  await expect(seen.getByRole('radio', { name: 'line' })).toBeDisabled();
+  await page.getByRole('button', { name: /^Open chart/ }).click();
+  await page
+    .getByRole('dialog', { name: /^Open chart/ })
+    .getByText('scatter', { exact: true })
+    .click();
+  await expect(seen.getByRole('radio', { name: 'scatter' })).toBeChecked();
+  await reader.screenshot({ path: 'test-results/widget-chart-reader-live.png' });
+  await close();
 });

@@ -52,7 +52,7 @@ const SURFACE =
   '[--chart-surface:#ffffff] [--chart-border:#d4d4d8] [--chart-text:#18181b] ' +
   'dark:[--chart-surface:#18181b] dark:[--chart-border:#52525b] dark:[--chart-text:#f4f4f5]';
 
-export default function ChartView({ data }: WidgetViewProps<Chart>) {
+export default function ChartView({ data, readOnly, pending, act }: WidgetViewProps<Chart>) {
   const titleId = useId();
   if (data === undefined) return <p className="py-6 text-center">This chart has no data.</p>;
   if (!KINDS.has(data.kind) || !Array.isArray(data.series)) {
@@ -64,9 +64,30 @@ export default function ChartView({ data }: WidgetViewProps<Chart>) {
   const yName = data.yLabel || 'y';
   return (
     <figure aria-labelledby={titleId} className="flex min-h-full flex-col gap-4">
-      <figcaption id={titleId} className="text-lg font-semibold">
-        {data.title}
-      </figcaption>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <figcaption id={titleId} className="text-lg font-semibold">
+          {data.title}
+        </figcaption>
+        <fieldset className="flex gap-1 text-sm" disabled={readOnly || pending}>
+          <legend className="sr-only">Chart type</legend>
+          {(['line', 'bar', 'scatter'] as const).map((kind) => (
+            <label
+              key={kind}
+              className="cursor-pointer rounded-md border border-zinc-300 px-2.5 py-1 capitalize has-checked:bg-zinc-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-blue-500 has-disabled:cursor-default has-disabled:opacity-60 dark:border-zinc-700 dark:has-checked:bg-zinc-100 dark:has-checked:text-zinc-900"
+            >
+              <input
+                type="radio"
+                name="chart-kind"
+                value={kind}
+                checked={data.kind === kind}
+                onChange={() => act('kind', { kind })}
+                className="sr-only"
+              />
+              {kind}
+            </label>
+          ))}
+        </fieldset>
+      </div>
       <div
         role="img"
         aria-label={describeChart(data)}

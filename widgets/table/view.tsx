@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { WidgetData, WidgetViewProps } from '@/lib/widgets/definition';
 import type { table } from './definition';
 
@@ -26,10 +26,28 @@ function compareCells(a: Exclude<Cell, null>, b: Exclude<Cell, null>): number {
   return collator.compare(String(a), String(b));
 }
 
-export default function TableView({ data }: WidgetViewProps<Table>) {
-  // Interaction state is local for now; a later change persists it through widget actions.
-  const [sort, setSort] = useState<Sort | undefined>();
-  const [filter, setFilter] = useState('');
+/** A filter is kept once typing pauses, not at every keystroke. */
+const FILTER_SAVE_MS = 400;
+
+export default function TableView({ data, readOnly, act }: WidgetViewProps<Table>) {
+  // The owner's sort and filter are kept with the widget (a reload, another tab and the share
+  // link show the same); a reader may sort and filter for themselves, and follows the owner.
+  const [sort, setSort] = useState<Sort | undefined>(data?.view?.sort);
+  const [filter, setFilter] = useState(data?.view?.filter ?? '');
+  const saving = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const ownerView = JSON.stringify(data?.view ?? {});
+  useEffect(() => {
+    if (!readOnly) return;
+    const view = JSON.parse(ownerView) as NonNullable<Table['view']>;
+    setSort(view.sort);
+    setFilter(view.filter ?? '');
+  }, [readOnly, ownerView]);
+  useEffect(() => () => clearTimeout(saving.current), []);
+  const save = (view: NonNullable<Table['view']>, delay = 0) => {
+    if (readOnly) return;
+    clearTimeout(saving.current);
+    saving.current = setTimeout(() => void act('view', view), delay);
+  };
   if (data === undefined) return <p className="py-6 text-center">This table has no data.</p>;
   if (!Array.isArray(data.columns) || !Array.isArray(data.rows)) {
     throw new Error(
@@ -53,12 +71,14 @@ export default function TableView({ data }: WidgetViewProps<Table>) {
     );
   const visible = sort ? sorted(matching, sort) : matching;
 
-  const toggle = (column: number) =>
-    setSort((current) =>
-      current?.column === column
-        ? { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
-        : { column, direction: 'ascending' },
-    );
+  const toggle = (column: number) => {
+    const next: Sort =
+      sort?.column === column
+        ? { column, direction: sort.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { column, direction: 'ascending' };
+    setSort(next);
+    save({ sort: next, filter });
+  };
 
   return (
     <div className="flex flex-col gap-3">
@@ -68,7 +88,10 @@ export default function TableView({ data }: WidgetViewProps<Table>) {
           aria-label="Filter rows"
           placeholder="Filter rows"
           value={filter}
-          onChange={(event) => setFilter(event.target.value)}
+          onChange={(event) => {
+            setFilter(event.target.value);
+            save({ ...(sort ? { sort } : {}), filter: event.target.value }, FILTER_SAVE_MS);
+          }}
           className="w-full rounded-md border border-zinc-300 bg-transparent px-2.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-500 sm:w-64 dark:border-zinc-700"
         />
         <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -139,7 +162,10 @@ export default function TableView({ data }: WidgetViewProps<Table>) {
                       No rows match “{filter.trim()}”.{' '}
                       <button
                         type="button"
-                        onClick={() => setFilter('')}
+                        onClick={() => {
+                          setFilter('');
+                          save(sort ? { sort } : {});
+                        }}
                         className="font-medium text-blue-600 underline hover:no-underline dark:text-blue-400"
                       >
                         Clear filter

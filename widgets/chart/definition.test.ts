@@ -1,0 +1,48 @@
+import { expect, it } from 'vitest';
+import { validate } from '@/lib/tools/schema';
+import { chart } from './definition';
+
+const ctx = { sessionId: 's', toolCallId: 'c', ownerId: 'o' };
+const data = {
+  kind: 'line',
+  title: 'Squares',
+  series: [
+    {
+      name: 'n²',
+      points: [
+        { x: 1, y: 1 },
+        { x: 2, y: 4 },
+      ],
+    },
+  ],
+};
+
+it('switches the kind of chart, keeping the series', async () => {
+  const result = await chart.actions?.kind?.handle(ctx, { kind: 'bar' }, data);
+  expect(result).toEqual({ status: 'ok', data: { ...data, kind: 'bar' } });
+  if (result?.status === 'ok') expect(validate(chart.data, result.data)).toEqual({ valid: true });
+});
+
+it('refuses a line or bar chart of data that repeats an x', async () => {
+  const scattered = {
+    ...data,
+    kind: 'scatter',
+    series: [
+      {
+        name: 'noise',
+        points: [
+          { x: 1, y: 1 },
+          { x: 1, y: 2 },
+        ],
+      },
+    ],
+  };
+  expect(await chart.actions?.kind?.handle(ctx, { kind: 'line' }, scattered)).toEqual({
+    status: 'error',
+    reason: 'a line chart needs one y per x; this data repeats an x: keep it a scatter chart',
+  });
+  expect(validate(chart.actions?.kind?.parameters ?? {}, { kind: 'pie' })).toEqual({
+    valid: false,
+    message: 'kind: must be one of: line, bar, scatter',
+  });
+});
