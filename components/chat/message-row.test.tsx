@@ -104,4 +104,19 @@ describe('a tool call in the transcript', () => {
     expect(screen.getByText('Stopped.')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('shows reasoning collapsed, apart from the answer', () => {
+    show({
+      id: 'a5',
+      role: 'assistant',
+      parts: [
+        { type: 'reasoning', text: 'The user wants a sum.', state: 'done' },
+        { type: 'text', text: 'It is 4.', state: 'done' },
+      ],
+    });
+    const reasoning = screen.getByText('Reasoning').closest('details') as HTMLDetailsElement;
+    expect(reasoning.open).toBe(false);
+    expect(reasoning.textContent).toContain('The user wants a sum.');
+    expect(screen.getByText('It is 4.').closest('details')).toBeNull();
+  });
 });

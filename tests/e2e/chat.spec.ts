@@ -242,3 +242,35 @@ test('on a phone, in dark mode, the chat works with the keyboard alone', async (
   await expect(transcript.getByRole('button', { name: 'Open counter' })).toBeFocused();
   await context.close();
 });
+
+test('the transcript follows a streaming answer until the reader scrolls up', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 900, height: 520 } });
+  const page = await context.newPage();
+  await start(page, 'hello');
+  const scroller = page
+    .locator('div.overflow-y-auto')
+    .filter({ has: page.getByRole('list', { name: 'Transcript' }) });
+  const gap = () =>
+    scroller.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+  // Followed to the end of the first answer.
+  await expect.poll(gap).toBeLessThan(4);
+
+  await send(page, 'hi again');
+  await page.getByRole('textbox', { name: 'Message' }).fill('and once more');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await scroller.hover();
+  await page.mouse.wheel(0, -600);
+  const jump = page.getByRole('button', { name: 'Jump to latest' });
+  await expect(jump).toBeVisible();
+  // The answer goes on growing below; the reader stays where they scrolled to.
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 });
+  expect(await gap()).toBeGreaterThan(100);
+  await page.screenshot({ path: 'test-results/chat-jump-to-latest.png' });
+  await jump.click();
+  await expect.poll(gap).toBeLessThan(4);
+  await expect(jump).toHaveCount(0);
+  await context.close();
+});
