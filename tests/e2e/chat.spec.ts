@@ -194,10 +194,15 @@ test('Stop ends a running turn and keeps what it wrote', async ({ page }) => {
   await start(page, 'hi');
   await page.getByRole('textbox', { name: 'Message' }).fill('tell me about yourself');
   await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  // Stopped once the answer has begun: what was written so far is what is kept.
+  const answer = page.getByRole('list', { name: 'Transcript' }).locator(':scope > li').nth(3);
+  await expect(answer).toContainText('I am');
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
   await page.reload();
-  await expect(page.getByText('Stopped.')).toBeVisible();
+  await expect(answer).toContainText('I am');
+  await expect(answer).not.toContainText('restart Quanta');
+  await expect(answer.getByText('Stopped.')).toBeVisible();
 });
 
 test('the model picker shows the demo model with a badge that explains it', async ({ page }) => {
