@@ -39,6 +39,9 @@ async function openPglite(directory: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (a restart, an administrator) is an 'error' on the
+  // pool; unheard, it would end the process. The pool opens a new connection when next needed.
+  pool.on('error', (error) => console.error('A PostgreSQL connection was closed:', error.message));
   // Two instances starting together must not both run a migration: the first takes the lock,
   // the second waits for it and then finds nothing left to do.
   const lockClient = await pool.connect();

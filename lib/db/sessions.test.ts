@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase, emptyPostgresDatabase } from '@/tests/helpers/databases';
 import { newId } from '../ids';
 import { openDatabase } from './client';
@@ -221,6 +221,31 @@ describe.skipIf(!process.env.DATABASE_URL)('migrations (PostgreSQL)', () => {
     const session = await createSession(a.db, { ownerId: 'owner-a' });
     expect(await getSession(b.db, session.id)).toEqual(session);
     await Promise.all([a.close(), b.close()]);
+    await empty.drop();
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL connection closed by the server', () => {
+  it('is logged, not fatal, and the next query opens a new one', async () => {
+    const empty = await emptyPostgresDatabase();
+    const database = await openDatabase(empty.url);
+    await createSession(database.db, { ownerId: 'owner-a' });
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // Close every idle connection of the app's pool, as a server restart would.
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+      [new URL(empty.url).pathname.slice(1)],
+    );
+    await admin.end();
+    await vi.waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(await createSession(database.db, { ownerId: 'owner-a' })).toMatchObject({
+      ownerId: 'owner-a',
+    });
+    logged.mockRestore();
+    await database.close();
     await empty.drop();
   });
 });
