@@ -144,11 +144,30 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
     void sendMessage({ text });
   }
 
+  // The server runs a turn to its end unless told (a closed tab must not lose an answer), so
+  // Stop asks the server; the stream then ends by itself with what was written. A Stop that
+  // comes before the server has started the turn is sent again as soon as it has.
+  const stopWhenStarted = useRef(false);
+  const stopOnServer = useCallback(
+    () => api<{ stopped: boolean }>(`/api/sessions/${session.id}/stop`, { method: 'POST' }),
+    [session.id],
+  );
   async function stopTurn() {
-    // The server runs the turn to its end unless told: ask it to stop, then stop reading.
-    await api(`/api/sessions/${session.id}/stop`, { method: 'POST' }).catch(() => undefined);
-    void stop();
+    try {
+      const { stopped } = await stopOnServer();
+      if (!stopped) stopWhenStarted.current = true;
+    } catch {
+      // The server cannot be reached: at least stop reading.
+      void stop();
+    }
   }
+  useEffect(() => {
+    if (status === 'streaming' && stopWhenStarted.current) {
+      stopWhenStarted.current = false;
+      void stopOnServer().catch(() => stop());
+    }
+    if (status === 'ready' || status === 'error') stopWhenStarted.current = false;
+  }, [status, stopOnServer, stop]);
 
   const last = messages.at(-1);
   const failureShown = last?.role === 'assistant' && last.metadata?.status === 'failed';

@@ -205,6 +205,25 @@ test('Stop ends a running turn and keeps what it wrote', async ({ page }) => {
   await expect(answer.getByText('Stopped.')).toBeVisible();
 });
 
+test('a Stop pressed before the turn has reached the server still stops it there', async ({
+  page,
+}) => {
+  await start(page, 'hi');
+  // The next prompt takes a moment to reach the server; Stop is pressed meanwhile.
+  await page.route('**/api/sessions/*/messages', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.getByRole('textbox', { name: 'Message' }).fill('tell me about yourself');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 });
+  await page.reload();
+  const answer = page.getByRole('list', { name: 'Transcript' }).locator(':scope > li').nth(3);
+  await expect(answer.getByText('Stopped.')).toBeVisible();
+  await expect(answer).not.toContainText('restart Quanta');
+});
+
 test('the model picker shows the demo model with a badge that explains it', async ({ page }) => {
   await start(page, 'hi');
   await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo:offline');
