@@ -16,6 +16,8 @@ const OPERATION = /[+\-*/^%]|[a-z]\(|\d\s*[a-z]+\s+to\s+[a-z]+/i;
 /** `calculate` takes at most this many characters. */
 const MAX_EXPRESSION = 500;
 
+// Explicit requests (a URL to fetch, a note to save, a task) come before the intents that
+// recognise a mere keyword, so "remember that the counter is at 3" saves a note.
 export const intents: readonly Intent[] = [
   {
     tool: 'calculate',
@@ -32,6 +34,33 @@ export const intents: readonly Intent[] = [
         /\d/.test(expression)
         ? { expression }
         : undefined;
+    },
+  },
+  {
+    tool: 'fetch_url',
+    example: 'fetch https://example.com',
+    match(clause) {
+      const found =
+        /\b(?:fetch|read|open|load|visit|summari[sz]e)\b.*?<?(https?:\/\/[^\s<>"'`]+)/i.exec(
+          clause,
+        );
+      // "Read https://example.com." ends a sentence: the full stop is not part of the URL.
+      const url = found?.[1]?.replace(/[.,;:!?)\]]+$/, '');
+      return url && URL.canParse(url) ? { url } : undefined;
+    },
+  },
+  {
+    tool: 'save_note',
+    example: 'save a note: buy milk',
+    match(clause) {
+      // "save a note: buy milk", "remember that …", "note that …": the note is what follows.
+      const found =
+        /\b(?:(?:save|add|make|take)\s+(?:a\s+)?note(?:\s+that)?|note\s+that|remember\s+that)\b[\s:,-]*(.*)$/i.exec(
+          clause,
+        );
+      // A full stop ends the sentence, not the note; `save_note` keeps at most 2,000 characters.
+      const text = found?.[1]?.replace(/[\s.!]+$/, '');
+      return text && Array.from(text).length <= 2000 ? { text } : undefined;
     },
   },
   {
@@ -110,33 +139,6 @@ export const intents: readonly Intent[] = [
         ],
         rows: values.points.map(([x, y]) => (single ? [x] : [x, y])),
       };
-    },
-  },
-  {
-    tool: 'fetch_url',
-    example: 'fetch https://example.com',
-    match(clause) {
-      const found =
-        /\b(?:fetch|read|open|load|visit|summari[sz]e)\b.*?<?(https?:\/\/[^\s<>"'`]+)/i.exec(
-          clause,
-        );
-      // "Read https://example.com." ends a sentence: the full stop is not part of the URL.
-      const url = found?.[1]?.replace(/[.,;:!?)\]]+$/, '');
-      return url && URL.canParse(url) ? { url } : undefined;
-    },
-  },
-  {
-    tool: 'save_note',
-    example: 'save a note: buy milk',
-    match(clause) {
-      // "save a note: buy milk", "remember that …", "note that …": the note is what follows.
-      const found =
-        /\b(?:(?:save|add|make|take)\s+(?:a\s+)?note(?:\s+that)?|note\s+that|remember\s+that)\b[\s:,-]*(.*)$/i.exec(
-          clause,
-        );
-      // A full stop ends the sentence, not the note; `save_note` keeps at most 2,000 characters.
-      const text = found?.[1]?.replace(/[\s.!]+$/, '');
-      return text && Array.from(text).length <= 2000 ? { text } : undefined;
     },
   },
 ];

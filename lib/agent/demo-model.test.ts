@@ -79,6 +79,16 @@ describe('recognise', () => {
     ]);
   });
 
+  it('lets an explicit request win over a keyword in it', () => {
+    const shipped = new Set(['show_counter', 'save_note', 'fetch_url', 'show_table']);
+    expect(recognise('remember that the counter is at 3', shipped)).toEqual([
+      { tool: 'save_note', args: { text: 'the counter is at 3' } },
+    ]);
+    expect(recognise('read https://example.com/counter', shipped)).toEqual([
+      { tool: 'fetch_url', args: { url: 'https://example.com/counter' } },
+    ]);
+  });
+
   it('finds a counter, with its start when a number is given', () => {
     expect(recognise('show me a counter', ALL)).toEqual([{ tool: 'show_counter', args: {} }]);
     expect(recognise('Counter starting at -3 please', ALL)).toEqual([
