@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { newId } from '../ids';
 import type { Db } from './client';
 import {
@@ -169,9 +169,24 @@ export async function releaseTurn(db: Db, sessionId: string, turnId: string): Pr
 
 /** Deletes the session's messages from `position` on: the start of an edit or a regenerate. */
 export async function truncateMessages(db: Db, sessionId: string, position: number): Promise<void> {
-  await db
-    .delete(messages)
-    .where(and(eq(messages.sessionId, sessionId), gte(messages.position, position)));
+  await db.transaction(async (tx) => {
+    const dropped = await tx
+      .delete(messages)
+      .where(and(eq(messages.sessionId, sessionId), gte(messages.position, position)))
+      .returning({ parts: messages.parts });
+    // The widgets those messages opened go with them (a session-wide widget stays).
+    const toolCallIds = dropped.flatMap(({ parts }) =>
+      parts.flatMap((part) =>
+        'toolCallId' in part && typeof part.toolCallId === 'string' ? [part.toolCallId] : [],
+      ),
+    );
+    if (toolCallIds.length === 0) return;
+    await tx
+      .delete(widgetStates)
+      .where(
+        and(eq(widgetStates.sessionId, sessionId), inArray(widgetStates.toolCallId, toolCallIds)),
+      );
+  });
 }
 
 /** Whether any session has a message with this id (ids are global keys). */

@@ -108,6 +108,24 @@ describeEachDatabase('widget actions route', (database) => {
     }
   });
 
+  it('forgets the state of a widget whose message an edit dropped', async () => {
+    await act({ action: 'increment', version: 0 });
+    const { messages } = await read();
+    const edit = await messagesRoute.POST(
+      request('POST', `/api/sessions/${sessionId}/messages`, owner, {
+        trigger: 'edit',
+        message: {
+          id: messages[0].id,
+          role: 'user',
+          parts: [{ type: 'text', text: 'what is 1 + 1' }],
+        },
+      }),
+      params({ id: sessionId }),
+    );
+    await edit.text();
+    expect((await read()).widgetStates).toEqual({});
+  });
+
   describe('who may act', () => {
     const share = (visibility: 'public' | 'private') =>
       sessionRoute.PATCH(
