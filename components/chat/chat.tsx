@@ -82,29 +82,44 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
   // runs, and its transcript loaded when it ends. This tab's own turn comes by its own stream.
   const [remoteTurn, setRemoteTurn] = useState(false);
   const ownTurn = useRef(false);
-  useSessionEvents(session.id, (event) => {
-    if (event.type === 'widget') {
-      rememberState(event.toolCallId, { data: event.data, version: event.version });
-      return;
-    }
-    if (event.status === 'started') {
-      if (running) ownTurn.current = true;
-      else setRemoteTurn(true);
-      return;
-    }
-    if (ownTurn.current || running) {
-      ownTurn.current = false;
-      return;
-    }
-    void api<{ messages: QuantaMessage[] }>(`/api/sessions/${session.id}`)
-      .then(({ messages: latest }) => {
-        setMessages(latest);
+  /** Loads what the server holds now: after a turn run elsewhere, or a lost connection. */
+  const catchUp = () =>
+    api<{
+      session: SessionView;
+      messages: QuantaMessage[];
+      widgetStates: Record<string, WidgetState>;
+    }>(`/api/sessions/${session.id}`)
+      .then((latest) => {
+        setMessages(latest.messages);
+        for (const [key, state] of Object.entries(latest.widgetStates)) rememberState(key, state);
+        setRemoteTurn(latest.session.turnActive);
         void refreshSessions(queryClient);
         router.refresh();
       })
-      .catch(() => undefined)
-      .finally(() => setRemoteTurn(false));
-  });
+      .catch(() => setRemoteTurn(false));
+  useSessionEvents(
+    session.id,
+    (event) => {
+      if (event.type === 'widget') {
+        rememberState(event.toolCallId, { data: event.data, version: event.version });
+        return;
+      }
+      if (event.status === 'started') {
+        if (running) ownTurn.current = true;
+        else setRemoteTurn(true);
+        return;
+      }
+      if (ownTurn.current || running) {
+        ownTurn.current = false;
+        return;
+      }
+      void catchUp();
+    },
+    // Events sent while the connection was down are not replayed: ask for the state instead.
+    () => {
+      if (!running) void catchUp();
+    },
+  );
   const remoteTurnNote = remoteTurn
     ? readOnlyReason === undefined
       ? 'A turn is running in another tab…'

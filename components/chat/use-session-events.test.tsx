@@ -7,6 +7,7 @@ import { type SessionEvent, useSessionEvents } from './use-session-events';
 class FakeEventSource {
   static opened: FakeEventSource[] = [];
   onmessage: ((message: MessageEvent<string>) => void) | null = null;
+  onopen: (() => void) | null = null;
   closed = false;
   constructor(readonly url: string) {
     FakeEventSource.opened.push(this);
@@ -77,4 +78,15 @@ it('ignores data that is not an event', () => {
 it('does nothing where there is no EventSource', () => {
   vi.stubGlobal('EventSource', undefined);
   expect(() => renderHook(() => useSessionEvents('s1', () => {}))).not.toThrow();
+});
+
+it('asks to catch up when the connection comes back, not when it first opens', () => {
+  const onReconnect = vi.fn();
+  renderHook(() => useSessionEvents('s1', () => {}, onReconnect));
+  const [source] = FakeEventSource.opened;
+  source?.onopen?.();
+  expect(onReconnect).not.toHaveBeenCalled();
+  // The browser reconnects by itself after a failure, and opens the same source again.
+  source?.onopen?.();
+  expect(onReconnect).toHaveBeenCalledTimes(1);
 });

@@ -10,16 +10,28 @@ export type { SessionEvent };
  * for as long as the component is mounted. The browser's EventSource reconnects by itself
  * after a network failure; a refusal (the session was deleted or made private) ends it.
  */
-export function useSessionEvents(sessionId: string, onEvent: (event: SessionEvent) => void): void {
-  // The latest callback, so that a new one each render does not open a new connection.
+export function useSessionEvents(
+  sessionId: string,
+  onEvent: (event: SessionEvent) => void,
+  /** Called when the connection comes back after a failure (events in between are lost). */
+  onReconnect?: () => void,
+): void {
+  // The latest callbacks, so that new ones each render do not open a new connection.
   const handler = useRef(onEvent);
+  const reconnected = useRef(onReconnect);
   useEffect(() => {
     handler.current = onEvent;
+    reconnected.current = onReconnect;
   });
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(`/api/sessions/${encodeURIComponent(sessionId)}/events`);
+    let opened = false;
+    source.onopen = () => {
+      if (opened) reconnected.current?.();
+      opened = true;
+    };
     source.onmessage = (message: MessageEvent<string>) => {
       let event: SessionEvent;
       try {
