@@ -80,7 +80,8 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
   }, []);
   // A turn run elsewhere (the owner's other tab; for a reader, the owner): announced while it
   // runs, and its transcript loaded when it ends. This tab's own turn comes by its own stream.
-  const [remoteTurn, setRemoteTurn] = useState(false);
+  // A reload in the middle of a turn: it runs on the server, and shows when it ends.
+  const [remoteTurn, setRemoteTurn] = useState(session.turnActive);
   const ownTurn = useRef(false);
   /** Loads what the server holds now: after a turn run elsewhere, or a lost connection. */
   const catchUp = () =>
@@ -115,14 +116,15 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
       }
       void catchUp();
     },
-    // Events sent while the connection was down are not replayed: ask for the state instead.
-    () => {
-      if (!running) void catchUp();
+    // Events sent while the connection was down (or before it opened, when a turn was already
+    // running) are not replayed: ask for the state instead.
+    (again) => {
+      if ((again || session.turnActive) && !running) void catchUp();
     },
   );
   const remoteTurnNote = remoteTurn
     ? readOnlyReason === undefined
-      ? 'A turn is running in another tab…'
+      ? 'A turn is running; its answer shows here when it ends…'
       : 'The owner is running a turn…'
     : undefined;
   const { scrollRef, contentRef, isAtBottom, scrollToBottom } = useStickToBottom({

@@ -80,13 +80,13 @@ it('does nothing where there is no EventSource', () => {
   expect(() => renderHook(() => useSessionEvents('s1', () => {}))).not.toThrow();
 });
 
-it('asks to catch up when the connection comes back, not when it first opens', () => {
-  const onReconnect = vi.fn();
-  renderHook(() => useSessionEvents('s1', () => {}, onReconnect));
+it('tells when the stream opens, and whether it is again after a failure', () => {
+  const onOpen = vi.fn();
+  renderHook(() => useSessionEvents('s1', () => {}, onOpen));
   const [source] = FakeEventSource.opened;
   source?.onopen?.();
-  expect(onReconnect).not.toHaveBeenCalled();
+  expect(onOpen).toHaveBeenLastCalledWith(false);
   // The browser reconnects by itself after a failure, and opens the same source again.
   source?.onopen?.();
-  expect(onReconnect).toHaveBeenCalledTimes(1);
+  expect(onOpen).toHaveBeenLastCalledWith(true);
 });

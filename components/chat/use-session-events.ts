@@ -13,24 +13,27 @@ export type { SessionEvent };
 export function useSessionEvents(
   sessionId: string,
   onEvent: (event: SessionEvent) => void,
-  /** Called when the connection comes back after a failure (events in between are lost). */
-  onReconnect?: () => void,
+  /**
+   * Called when the stream is connected: `again` after a failure (events sent in between are
+   * lost), not again at first; what was true before it connected may be stale either way.
+   */
+  onOpen?: (again: boolean) => void,
 ): void {
   // The latest callbacks, so that new ones each render do not open a new connection.
   const handler = useRef(onEvent);
-  const reconnected = useRef(onReconnect);
+  const opened = useRef(onOpen);
   useEffect(() => {
     handler.current = onEvent;
-    reconnected.current = onReconnect;
+    opened.current = onOpen;
   });
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(`/api/sessions/${encodeURIComponent(sessionId)}/events`);
-    let opened = false;
+    let again = false;
     source.onopen = () => {
-      if (opened) reconnected.current?.();
-      opened = true;
+      opened.current?.(again);
+      again = true;
     };
     source.onmessage = (message: MessageEvent<string>) => {
       let event: SessionEvent;

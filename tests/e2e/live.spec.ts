@@ -68,7 +68,9 @@ test('the owner’s other tab shows a running turn, holds Send, then shows the a
   await page.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
 
-  const note = tab.getByRole('status').filter({ hasText: 'A turn is running in another tab…' });
+  const note = tab
+    .getByRole('status')
+    .filter({ hasText: 'A turn is running; its answer shows here when it ends…' });
   await expect(note).toBeVisible();
   await expect(tab.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   await tab.screenshot({ path: 'test-results/live-other-tab.png' });
@@ -81,4 +83,26 @@ test('the owner’s other tab shows a running turn, holds Send, then shows the a
   ).toBeVisible();
   expect(await notReloaded(tab)).toBe(true);
   await tab.close();
+});
+
+test('a reload in the middle of a turn shows the turn running, then its whole answer', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Message' }).fill('hello');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(page).toHaveURL(/\/c\//);
+  await expect(page.getByText('restart Quanta')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message' }).fill('tell me more');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  const answer = page.getByRole('list', { name: 'Transcript' }).locator(':scope > li').nth(3);
+  await expect(answer).toContainText('I am');
+  await page.reload();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'A turn is running; its answer shows here' }),
+  ).toBeVisible();
+  await expect(answer).toContainText('restart Quanta', { timeout: 20_000 });
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  await expect(page.getByRole('status').filter({ hasText: 'A turn is running' })).toHaveCount(0);
 });
