@@ -42,6 +42,10 @@ for (const [network, prefix] of [
   ['fe80::', 10], // link-local
   ['fec0::', 10], // deprecated site-local
   ['ff00::', 8], // multicast
+  // IPv6 forms that carry an IPv4 address a gateway turns back into IPv4 (NAT64, 6to4).
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
 ] as const) {
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
 }

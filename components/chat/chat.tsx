@@ -91,13 +91,21 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
       widgetStates: Record<string, WidgetState>;
     }>(`/api/sessions/${session.id}`)
       .then((latest) => {
-        setMessages(latest.messages);
+        // A prompt the server refused is only here: it stays, for Retry.
+        setMessages((current) => {
+          const unsent = current.at(-1);
+          return unsent?.role === 'user' && !latest.messages.some(({ id }) => id === unsent.id)
+            ? [...latest.messages, unsent]
+            : latest.messages;
+        });
         for (const [key, state] of Object.entries(latest.widgetStates)) rememberState(key, state);
         setRemoteTurn(latest.session.turnActive);
         void refreshSessions(queryClient);
         router.refresh();
       })
       .catch(() => setRemoteTurn(false));
+  const latestCatchUp = useRef(catchUp);
+  latestCatchUp.current = catchUp;
   useSessionEvents(
     session.id,
     (event) => {
@@ -165,6 +173,9 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
   // Stop asks the server; the stream then ends by itself with what was written. A Stop that
   // comes before the server has started the turn is sent again as soon as it has.
   const stopWhenStarted = useRef(false);
+  // The status now, for answers that arrive after the render that asked.
+  const currentStatus = useRef(status);
+  currentStatus.current = status;
   const stopOnServer = useCallback(
     () => api<{ stopped: boolean }>(`/api/sessions/${session.id}/stop`, { method: 'POST' }),
     [session.id],
@@ -172,7 +183,11 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
   async function stopTurn() {
     try {
       const { stopped } = await stopOnServer();
-      if (!stopped) stopWhenStarted.current = true;
+      if (stopped) return;
+      // Not running there yet: stop it once it has started; if it started meanwhile, now. A
+      // turn that already ended needs nothing (and the next one must not be stopped).
+      if (currentStatus.current === 'submitted') stopWhenStarted.current = true;
+      if (currentStatus.current === 'streaming') await stopOnServer();
     } catch {
       // The server cannot be reached: at least stop reading.
       void stop();
@@ -184,6 +199,12 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
       void stopOnServer().catch(() => stop());
     }
     if (status === 'ready' || status === 'error') stopWhenStarted.current = false;
+    // This tab's own stream broke (or was refused): the turn may go on, or have ended, on the
+    // server; what it holds is the truth.
+    if (status === 'error') {
+      ownTurn.current = false;
+      void latestCatchUp.current();
+    }
   }, [status, stopOnServer, stop]);
 
   const last = messages.at(-1);
@@ -209,7 +230,10 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
                   onOpenWidget={setOpenWidget}
                   onEdit={canAct ? edit : undefined}
                   onRegenerate={
-                    canAct && !error && message === last && message.role === 'assistant'
+                    canAct &&
+                    (failureShown || !error) &&
+                    message === last &&
+                    message.role === 'assistant'
                       ? writeAgain
                       : undefined
                   }
@@ -250,7 +274,9 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
         messages={messages}
         states={widgetStates}
         onState={rememberState}
-        onSendMessage={(text) => void sendMessage({ text })}
+        onSendMessage={(text) => {
+          if (canAct) void sendMessage({ text });
+        }}
         readOnly={readOnlyReason !== undefined}
       />
       <div className="shrink-0 border-t border-zinc-200 p-3 dark:border-zinc-800">

@@ -46,9 +46,12 @@ export function ModelPicker({ session }: { session: SessionView }) {
           ))}
         </select>
       ) : (
-        <span className="truncate text-sm text-zinc-500 dark:text-zinc-400">
-          {info?.label ?? current}
-        </span>
+        // A reader sees the model by name; the demo's badge already names it.
+        !info?.demo && (
+          <span className="truncate text-sm text-zinc-500 dark:text-zinc-400">
+            {info?.label ?? current}
+          </span>
+        )
       )}
       {info?.demo && <DemoBadge />}
       {change.error && (

@@ -19,6 +19,9 @@ export const MAX_PAGE = 100;
 const DEFAULT_PAGE = 30;
 const MAX_BODY_BYTES = 16 * 1024;
 
+/** A turn mark older than this is from a server that died mid-turn (turns are far shorter). */
+export const STALE_TURN_MS = 15 * 60_000;
+
 export function toView(session: SessionRow, viewer: string | undefined): SessionView {
   return {
     id: session.id,
@@ -27,7 +30,10 @@ export function toView(session: SessionRow, viewer: string | undefined): Session
     visibility: session.visibility,
     createdAt: session.createdAt.toISOString(),
     updatedAt: session.updatedAt.toISOString(),
-    turnActive: session.activeTurnId !== null,
+    // A mark older than a turn can last is from a server that died mid-turn: not running.
+    turnActive:
+      session.activeTurnId !== null &&
+      (session.activeTurnStartedAt?.getTime() ?? 0) > Date.now() - STALE_TURN_MS,
     isOwner: viewer === session.ownerId,
   };
 }

@@ -13,12 +13,10 @@ import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN, newId } from '../ids';
 import type { ToolSet } from '../tools/tool-set';
-import { authorize, toMessage, writer } from './service';
+import { authorize, STALE_TURN_MS, toMessage, writer } from './service';
 
 const MAX_MESSAGE_BYTES = 64 * 1024;
 const MAX_TEXT = 32_000;
-/** A turn mark older than this is from a server that died mid-turn (turns are far shorter). */
-const STALE_TURN_MS = 15 * 60_000;
 const TITLE_LENGTH = 60;
 
 const userMessageSchema = {

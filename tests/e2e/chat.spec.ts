@@ -154,6 +154,22 @@ test('a failed turn shows its error in place, and Retry writes the answer again'
       body: `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`,
     });
   });
+  // After a failed stream the chat reloads the session from the server: there, too, the
+  // stored answer is the failed one (as the server stores a real failure), once.
+  let caughtUp = false;
+  await page.route('**/api/sessions/*', async (route) => {
+    if (caughtUp || route.request().method() !== 'GET') return route.continue();
+    caughtUp = true;
+    const response = await route.fetch();
+    const body = await response.json();
+    const answer = body.messages.at(-1);
+    body.messages[body.messages.length - 1] = {
+      ...answer,
+      parts: [{ type: 'text', text: 'Half an ans', state: 'done' }],
+      metadata: { status: 'failed', error: 'The model provider failed (HTTP 503). Overloaded' },
+    };
+    await route.fulfill({ response, json: body });
+  });
   await start(page, 'what is 6 * 7');
   const transcript = page.getByRole('list', { name: 'Transcript' });
   await expect(page.getByRole('alert').filter({ hasText: 'HTTP 503' })).toHaveText(

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import * as forkRoute from '@/app/api/sessions/[id]/fork/route';
 import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
 import * as sessionRoute from '@/app/api/sessions/[id]/route';
 import * as stopRoute from '@/app/api/sessions/[id]/stop/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
+import { sessions } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
@@ -329,6 +331,26 @@ describeEachDatabase('session routes', (database) => {
     expect(await transcript(id)).toEqual([]);
     // Each refusal released the turn: a real prompt runs.
     expect((await send(id, userText('hello'))).status).toBe(200);
+  });
+
+  it('does not call a turn running when its mark is older than any turn lasts', async () => {
+    const { id } = await createAs(owner);
+    const mark = (startedAt: Date) =>
+      database()
+        .db.update(sessions)
+        .set({ activeTurnId: newId(), activeTurnStartedAt: startedAt })
+        .where(eq(sessions.id, id));
+    const turnActive = async () =>
+      (
+        await (
+          await sessionRoute.GET(request('GET', `/api/sessions/${id}`, owner), params({ id }))
+        ).json()
+      ).session.turnActive;
+    await mark(new Date());
+    expect(await turnActive()).toBe(true);
+    // A server that died mid-turn an hour ago left this one.
+    await mark(new Date(Date.now() - 60 * 60_000));
+    expect(await turnActive()).toBe(false);
   });
 
   // The authorisation matrix: who × visibility × action → status.
