@@ -95,8 +95,15 @@ function OpenWidget({ entry, toolCallId, initialData, close, ...host }: OpenWidg
   version.current = Math.max(version.current, state.version);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
+  // A failure drops the clicks queued behind it: they were meant for data that turned out
+  // not to be what the server had (a stale version), or that never changed.
+  const failures = useRef(0);
+
   function act(action: string, args: Record<string, unknown> = {}): Promise<boolean> {
-    const run = queue.current.then(() => send(action, args));
+    const queuedAt = failures.current;
+    const run = queue.current.then(() =>
+      queuedAt === failures.current ? send(action, args) : false,
+    );
     queue.current = run;
     return run;
   }
@@ -125,9 +132,11 @@ function OpenWidget({ entry, toolCallId, initialData, close, ...host }: OpenWidg
         version.current = current.version;
         host.onState(key, current);
       }
+      failures.current += 1;
       setError(payload?.error?.message ?? `The action failed (${response.status}).`);
       return false;
     } catch {
+      failures.current += 1;
       setError('The action could not reach the server.');
       return false;
     } finally {

@@ -1,13 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase, emptyPostgresDatabase } from '@/tests/helpers/databases';
 import { newId } from '../ids';
 import { openDatabase } from './client';
 import journal from './migrations/meta/_journal.json';
 import { addNote, listNotes } from './notes';
-import { widgetStates } from './schema';
+import { sessions, widgetStates } from './schema';
 import {
   appendMessages,
+  claimTurn,
   createSession,
   DEFAULT_TITLE,
   deleteSession,
@@ -15,11 +16,33 @@ import {
   getSession,
   listMessages,
   listSessions,
+  renewTurn,
   updateSession,
 } from './sessions';
 
 describeEachDatabase('session queries', (database) => {
   const db = () => database().db;
+
+  it('lets one turn run at a time; a renewed turn stays claimed, a silent one goes stale', async () => {
+    const session = await createSession(db(), { ownerId: 'owner-a' });
+    const fifteenMinutes = 15 * 60_000;
+    const backdate = () =>
+      db()
+        .update(sessions)
+        .set({ activeTurnStartedAt: new Date(Date.now() - 60 * 60_000) })
+        .where(eq(sessions.id, session.id));
+    expect(await claimTurn(db(), session.id, 't1', fifteenMinutes)).toBe(true);
+    expect(await claimTurn(db(), session.id, 't2', fifteenMinutes)).toBe(false);
+    // A long turn that keeps working renews its mark and keeps the session.
+    await backdate();
+    await renewTurn(db(), session.id, 't1');
+    expect(await claimTurn(db(), session.id, 't2', fifteenMinutes)).toBe(false);
+    // One that fell silent (its server died) gives it up; its late renewal changes nothing.
+    await backdate();
+    expect(await claimTurn(db(), session.id, 't2', fifteenMinutes)).toBe(true);
+    await renewTurn(db(), session.id, 't1');
+    expect((await getSession(db(), session.id))?.activeTurnId).toBe('t2');
+  });
 
   it('creates a private session with an unguessable id', async () => {
     const session = await createSession(db(), { ownerId: 'owner-a' });

@@ -159,6 +159,14 @@ export async function claimTurn(
   return claimed.length > 0;
 }
 
+/** Renews the running-turn mark, if it is still `turnId`'s: a long turn is not a dead one. */
+export async function renewTurn(db: Db, sessionId: string, turnId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ activeTurnStartedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.activeTurnId, turnId)));
+}
+
 /** Clears the running-turn mark, if it is still `turnId`'s. */
 export async function releaseTurn(db: Db, sessionId: string, turnId: string): Promise<void> {
   await db

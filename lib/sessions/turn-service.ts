@@ -136,7 +136,10 @@ export async function postMessage(
       agentId: id,
       maxSteps: maxSteps(),
       signal,
-      onStep: save,
+      // Each step renews the turn's mark, so only a turn silent for STALE_TURN_MS counts as dead.
+      onStep: async (message) => {
+        await Promise.all([save(message), queries.renewTurn(db, id, turnId)]);
+      },
       // Released before the stream closes, so a client that sends again at once is not refused.
       onEnd: async (message) => {
         await save(message);

@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { QuantaMessage } from '@/lib/agent/types';
+import type { WidgetState } from '@/lib/widgets/state-key';
+import { WidgetHost } from './widget-host';
+
+vi.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams('widget=call_1'),
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const messages: QuantaMessage[] = [
+  {
+    id: 'a1',
+    role: 'assistant',
+    parts: [
+      {
+        type: 'tool-show_counter',
+        toolCallId: 'call_1',
+        state: 'output-available',
+        input: {},
+        output: {
+          isError: false,
+          modelText: 'shown',
+          ui: { kind: 'widget', label: 'Open counter', widget: 'counter', data: { count: 3 } },
+          durationMs: 1,
+        },
+      },
+    ],
+  },
+];
+
+it('after a stale version, drops the clicks queued behind it and shows the latest data', async () => {
+  const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+    Response.json(
+      {
+        error: {
+          code: 'stale_version',
+          message: 'The widget changed since you saw it: it now shows the latest; try again.',
+          current: { data: { count: 9 }, version: 3 },
+        },
+      },
+      { status: 409 },
+    ),
+  );
+  vi.stubGlobal('fetch', fetch);
+  const states: Record<string, WidgetState> = {};
+  render(
+    <WidgetHost
+      sessionId="s1"
+      messages={messages}
+      states={states}
+      onState={(key, state) => {
+        states[key] = state;
+      }}
+      onSendMessage={() => {}}
+      readOnly={false}
+    />,
+  );
+  const increment = await screen.findByRole('button', { name: 'Increment' });
+  fireEvent.click(increment);
+  fireEvent.click(increment);
+  await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('changed since'));
+  expect(fetch).toHaveBeenCalledTimes(1);
+  expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+    action: 'increment',
+    args: {},
+    version: 0,
+  });
+  expect(states.call_1).toEqual({ data: { count: 9 }, version: 3 });
+});
