@@ -1,21 +1,40 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionView } from '@/lib/sessions/types';
 
-/** Calls a Quanta route; an error answer becomes an Error with the server's message. */
+/**
+ * A route's error answer (`{ error: { code, message, current? } }`), or a failure to reach it;
+ * `current` is the server's state when a change was refused as stale.
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+    readonly current?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** Calls a Quanta route; an error answer becomes an ApiError with the server's message. */
 export async function api<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
   const response = await fetch(path, {
     method: init?.method ?? 'GET',
     headers: init?.body === undefined ? undefined : { 'content-type': 'application/json' },
     body: init?.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  if (!response.ok) throw new Error(await errorMessage(response));
+  if (!response.ok) throw await apiError(response);
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
-/** The server's `{ error: { message } }` of a failed answer, or its status. */
-export async function errorMessage(response: Response): Promise<string> {
+/** The ApiError of a failed answer: the server's code and message, or its status. */
+export async function apiError(response: Response): Promise<ApiError> {
   const payload = await response.json().catch(() => undefined);
-  return payload?.error?.message ?? `Request failed (${response.status})`;
+  const error = payload?.error;
+  return new ApiError(
+    error?.message ?? `Request failed (${response.status})`,
+    error?.code,
+    error?.current,
+  );
 }
 
 export const sessionsKey = ['sessions'] as const;

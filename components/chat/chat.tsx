@@ -7,9 +7,10 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStickToBottom } from 'use-stick-to-bottom';
 import type { QuantaMessage } from '@/lib/agent/types';
+import { messageText } from '@/lib/message-text';
 import type { SessionView } from '@/lib/sessions/types';
 import type { WidgetState } from '@/lib/widgets/state-key';
-import { api, errorMessage, refreshSessions } from '../api';
+import { api, apiError, refreshSessions } from '../api';
 import { Composer } from '../composer';
 import { secondaryButton } from '../modal';
 import { setOpenWidget, WidgetHost } from '../widgets/widget-host';
@@ -50,7 +51,7 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
         // A refusal (409 while a turn runs, a model that went away) reads as the server's words.
         fetch: async (input, init) => {
           const response = await fetch(input, init);
-          if (!response.ok) throw new Error(await errorMessage(response));
+          if (!response.ok) throw await apiError(response);
           return response;
         },
       }),
@@ -162,9 +163,7 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
       void regenerate();
       return;
     }
-    const text = prompt.parts
-      .flatMap((part) => (part.type === 'text' ? [part.text] : []))
-      .join('\n');
+    const text = messageText(prompt);
     setMessages(messages.slice(0, -1));
     void sendMessage({ text });
   }

@@ -6,6 +6,7 @@ import type { QuantaMessage } from '@/lib/agent/types';
 import { findWidgetCall } from '@/lib/widgets/find-widget-call';
 import { stateKey, type WidgetState } from '@/lib/widgets/state-key';
 import { findWidget, type WidgetEntry } from '@/widgets/registry';
+import { ApiError, api } from '../api';
 import { WidgetContainer } from './widget-container';
 import { WidgetErrorBoundary } from './widget-error-boundary';
 
@@ -112,32 +113,25 @@ function OpenWidget({ entry, toolCallId, initialData, close, ...host }: OpenWidg
     setPending(true);
     setError(undefined);
     try {
-      const response = await fetch(
+      const state = await api<WidgetState>(
         `/api/sessions/${host.sessionId}/widgets/${encodeURIComponent(toolCallId)}/actions`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ action, args, version: version.current }),
-        },
+        { method: 'POST', body: { action, args, version: version.current } },
       );
-      const payload = await response.json().catch(() => undefined);
-      if (response.ok) {
-        version.current = (payload as WidgetState).version;
-        host.onState(key, payload as WidgetState);
-        return true;
-      }
+      version.current = state.version;
+      host.onState(key, state);
+      return true;
+    } catch (error) {
+      failures.current += 1;
       // Stale: someone acted first. Show what they made of it; the reader tries again.
-      const current = payload?.error?.current as WidgetState | undefined;
+      const current =
+        error instanceof ApiError ? (error.current as WidgetState | undefined) : undefined;
       if (current) {
         version.current = current.version;
         host.onState(key, current);
       }
-      failures.current += 1;
-      setError(payload?.error?.message ?? `The action failed (${response.status}).`);
-      return false;
-    } catch {
-      failures.current += 1;
-      setError('The action could not reach the server.');
+      setError(
+        error instanceof ApiError ? error.message : 'The action could not reach the server.',
+      );
       return false;
     } finally {
       setPending(false);
