@@ -197,6 +197,25 @@ export async function truncateMessages(db: Db, sessionId: string, position: numb
   });
 }
 
+/** The session's message that holds a tool call (jsonb containment on its parts), if any. */
+export async function findToolCallMessage(
+  db: Db,
+  sessionId: string,
+  toolCallId: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.sessionId, sessionId),
+        sql`${messages.parts} @> ${JSON.stringify([{ toolCallId }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** Whether any session has a message with this id (ids are global keys). */
 export async function messageExists(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: messages.id }).from(messages).where(eq(messages.id, id));

@@ -47,8 +47,9 @@ export async function runWidgetAction(
   });
   const body = await readJson<ActionBody>(request, actionSchema, MAX_ACTION_BYTES);
 
-  const messages = (await queries.listMessages(db, sessionId)).map(toMessage);
-  const call = findWidgetCall(messages, toolCallId);
+  // Only the message that holds the tool call is read, not the whole transcript per click.
+  const holder = await queries.findToolCallMessage(db, sessionId, toolCallId);
+  const call = holder && findWidgetCall([toMessage(holder)], toolCallId);
   if (!call) throw notFound(`No widget was opened by tool call ${toolCallId} here.`);
   const definition = toolSet.widgets.find((widget) => widget.id === call.widget);
   if (!definition) throw notFound(`Unknown widget "${call.widget}".`);
@@ -67,7 +68,7 @@ export async function runWidgetAction(
 
   const result = await action.handle({ sessionId, toolCallId, ownerId }, args, current.data);
   if (result.status === 'error') throw new HttpError(422, 'action_refused', result.reason);
-  const shape = validate(definition.data as object, result.data);
+  const shape = validate(definition.data as object, result.data, 'data');
   if (!shape.valid) {
     throw new HttpError(
       500,
@@ -75,20 +76,34 @@ export async function runWidgetAction(
       `The ${definition.id} widget produced invalid data: ${shape.message}`,
     );
   }
+  const state = await storeAndAnnounce(db, sessionId, key, definition, result.data, current);
+  if (state) return state;
+  const now = await getWidgetState(db, sessionId, key);
+  throw stale({ data: now?.data, version: now?.version ?? 0 });
+}
+
+/**
+ * Stores a widget's new data if its state is still at `from.version`, and tells every viewer.
+ * Undefined when someone changed it first. The one way both the human and the model write.
+ */
+async function storeAndAnnounce(
+  db: Db,
+  sessionId: string,
+  key: string,
+  definition: WidgetDefinition,
+  data: unknown,
+  from: Pick<WidgetState, 'version'>,
+): Promise<WidgetState | undefined> {
   const version = await writeWidgetState(db, {
     sessionId,
     key,
     widgetId: definition.id,
-    data: result.data,
-    version: current.version,
+    data,
+    version: from.version,
   });
-  if (version === undefined) {
-    const now = await getWidgetState(db, sessionId, key);
-    throw stale({ data: now?.data, version: now?.version ?? 0 });
-  }
-  const state = { data: result.data, version };
-  publish(sessionId, { type: 'widget', toolCallId: key, ...state });
-  return state;
+  if (version === undefined) return undefined;
+  publish(sessionId, { type: 'widget', toolCallId: key, data, version });
+  return { data, version };
 }
 
 function notFound(message: string): HttpError {
@@ -123,17 +138,8 @@ export async function changeSessionWidget<Data>(
     const stored = await getWidgetState(db, sessionId, key);
     const outcome = change(stored ? (stored.data as Data) : empty);
     if ('error' in outcome) return outcome;
-    const version = await writeWidgetState(db, {
-      sessionId,
-      key,
-      widgetId: definition.id,
-      data: outcome.data,
-      version: stored?.version ?? 0,
-    });
-    if (version !== undefined) {
-      publish(sessionId, { type: 'widget', toolCallId: key, data: outcome.data, version });
-      return outcome;
-    }
+    const from = { version: stored?.version ?? 0 };
+    if (await storeAndAnnounce(db, sessionId, key, definition, outcome.data, from)) return outcome;
   }
   return { error: 'the board kept changing under this edit; try again' };
 }
