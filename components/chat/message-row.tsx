@@ -3,6 +3,7 @@
 import { isToolUIPart } from 'ai';
 import { type FormEvent, type KeyboardEvent, memo, useState } from 'react';
 import type { QuantaMessage, ToolOutput } from '@/lib/agent/types';
+import { messageText } from '@/lib/message-text';
 import { Markdown } from './markdown';
 import { ToolCard } from './tool-card';
 import { UiEffect } from './ui-effect';
@@ -34,9 +35,7 @@ const smallButton =
   'rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-500 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
 
 function UserMessage({ message, onEdit }: MessageRowProps) {
-  const text = message.parts
-    .flatMap((part) => (part.type === 'text' ? [part.text] : []))
-    .join('\n');
+  const text = messageText(message);
   const [draft, setDraft] = useState<string | null>(null);
 
   if (draft !== null && onEdit) {

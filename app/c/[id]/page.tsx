@@ -4,6 +4,7 @@ import { cache } from 'react';
 import { SessionScreen } from '@/components/session-screen';
 import { getDb } from '@/lib/db/client';
 import { HttpError } from '@/lib/http/errors';
+import { messageText } from '@/lib/message-text';
 import { readAs } from '@/lib/sessions/service';
 import { viewer } from '../../viewer';
 
@@ -22,10 +23,7 @@ const load = cache(async (id: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { session, messages } = await load((await params).id);
   const first = messages.find((message) => message.role === 'assistant' || message.role === 'user');
-  const part = first?.parts.find((p) => (p as { type?: string }).type === 'text') as
-    | { text?: string }
-    | undefined;
-  const description = part?.text?.slice(0, 200) ?? 'A conversation on Quanta.';
+  const description = (first && messageText(first).slice(0, 200)) || 'A conversation on Quanta.';
   return {
     title: session.title,
     description,
