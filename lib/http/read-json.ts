@@ -16,7 +16,7 @@ export async function readJson<T>(request: Request, schema: object, maxBytes: nu
   } catch {
     throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
   }
-  const result = validate(schema, body);
+  const result = validate(schema, body, 'body');
   if (!result.valid) throw new HttpError(400, 'invalid_input', result.message);
   return body as T;
 }

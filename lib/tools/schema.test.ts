@@ -67,6 +67,13 @@ describe('validate', () => {
     });
   });
 
+  it('names the root by its subject when the caller says what it is', () => {
+    expect(validate(weather, 'Lisbon', 'body')).toEqual({
+      valid: false,
+      message: 'body: must be object',
+    });
+  });
+
   it('compiles a schema once and reuses it', async () => {
     const ajvModule = await import('ajv');
     const compile = vi.spyOn(ajvModule.default.prototype, 'compile');

@@ -22,20 +22,24 @@ export function compileSchema(schema: object): ValidateFunction {
 
 export type Validation = { valid: true } | { valid: false; message: string };
 
-/** Validates `value` against `schema`; an invalid value gets one message naming every failing path. */
-export function validate(schema: object, value: unknown): Validation {
+/**
+ * Validates `value` against `schema`; an invalid value gets one message naming every failing
+ * path. `subject` names the value itself when it is the root that fails (a request body, a
+ * widget's data), `arguments` by default.
+ */
+export function validate(schema: object, value: unknown, subject = 'arguments'): Validation {
   const check = compileSchema(schema);
   if (check(value)) return { valid: true };
-  return { valid: false, message: formatErrors(check.errors as ErrorObject[]) };
+  return { valid: false, message: formatErrors(check.errors as ErrorObject[], subject) };
 }
 
 /** `count: must be integer; unit: must be one of: c, f` */
-export function formatErrors(errors: readonly ErrorObject[]): string {
-  const lines = errors.map((error) => `${pathOf(error)}: ${messageOf(error)}`);
+export function formatErrors(errors: readonly ErrorObject[], subject = 'arguments'): string {
+  const lines = errors.map((error) => `${pathOf(error, subject)}: ${messageOf(error)}`);
   return [...new Set(lines)].join('; ');
 }
 
-function pathOf(error: ErrorObject): string {
+function pathOf(error: ErrorObject, subject: string): string {
   const segments = error.instancePath
     .split('/')
     .slice(1)
@@ -44,7 +48,7 @@ function pathOf(error: ErrorObject): string {
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
   if (error.keyword === 'additionalProperties')
     segments.push(String(error.params.additionalProperty));
-  if (segments.length === 0) return 'arguments';
+  if (segments.length === 0) return subject;
   return segments.reduce(
     (path, segment) =>
       /^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment,

@@ -145,6 +145,8 @@ describeEachDatabase('session routes', (database) => {
       params({ id }),
     );
     expect(empty.status).toBe(400);
+    // The body itself is what is wrong: it is named as such, not as tool "arguments".
+    expect((await empty.json()).error.message).toMatch(/^body: /);
     const broken = await sessionRoute.PATCH(
       request('PATCH', `/api/sessions/${id}`, owner, '{"title":'),
       params({ id }),
