@@ -117,17 +117,7 @@ test('the counter acts on the server: the state is kept, and a reader sees it ch
 
   // Shared: a reader opens the same widget read-only and sees the owner's clicks arrive.
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Share' }).click();
-  await page
-    .getByRole('dialog', { name: 'Share session' })
-    .getByRole('checkbox', { name: 'Public link' })
-    .check();
-  await page.keyboard.press('Escape');
-  const other = await browser.newContext();
-  const reader = await other.newPage();
-  const listening = reader.waitForResponse((response) => response.url().endsWith('/events'));
-  await reader.goto(link);
-  await listening;
+  const { reader, close } = await asReader(page, browser, link);
   const seen = reader.getByRole('dialog', { name: 'Open counter' });
   await expect(seen.getByRole('status', { name: 'Count' })).toHaveText('5');
   await expect(seen.getByRole('button', { name: 'Increment' })).toBeDisabled();
@@ -140,7 +130,7 @@ test('the counter acts on the server: the state is kept, and a reader sees it ch
     .click();
   await expect(seen.getByRole('status', { name: 'Count' })).toHaveText('0');
   await reader.screenshot({ path: 'test-results/widget-counter-reader-live.png' });
-  await other.close();
+  await close();
 
   // The widget can hand the agent a message: a new turn starts with it.
   await page
