@@ -20,6 +20,7 @@ import { ModelPicker } from './model-picker';
 import { takePrompt } from './pending-prompt';
 import { formatUsage, totalUsage } from './usage';
 import { useSessionEvents } from './use-session-events';
+import { useStopTurn } from './use-stop-turn';
 
 /** Streamed updates are applied at most this often: enough for a smooth read, cheap to render. */
 const THROTTLE_MS = 50;
@@ -168,43 +169,14 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
     void sendMessage({ text });
   }
 
-  // The server runs a turn to its end unless told (a closed tab must not lose an answer), so
-  // Stop asks the server; the stream then ends by itself with what was written. A Stop that
-  // comes before the server has started the turn is sent again as soon as it has.
-  const stopWhenStarted = useRef(false);
-  // The status now, for answers that arrive after the render that asked.
-  const currentStatus = useRef(status);
-  currentStatus.current = status;
-  const stopOnServer = useCallback(
-    () => api<{ stopped: boolean }>(`/api/sessions/${session.id}/stop`, { method: 'POST' }),
-    [session.id],
-  );
-  async function stopTurn() {
-    try {
-      const { stopped } = await stopOnServer();
-      if (stopped) return;
-      // Not running there yet: stop it once it has started; if it started meanwhile, now. A
-      // turn that already ended needs nothing (and the next one must not be stopped).
-      if (currentStatus.current === 'submitted') stopWhenStarted.current = true;
-      if (currentStatus.current === 'streaming') await stopOnServer();
-    } catch {
-      // The server cannot be reached: at least stop reading.
-      void stop();
-    }
-  }
+  const stopTurn = useStopTurn(session.id, status, stop);
   useEffect(() => {
-    if (status === 'streaming' && stopWhenStarted.current) {
-      stopWhenStarted.current = false;
-      void stopOnServer().catch(() => stop());
-    }
-    if (status === 'ready' || status === 'error') stopWhenStarted.current = false;
     // This tab's own stream broke (or was refused): the turn may go on, or have ended, on the
     // server; what it holds is the truth.
-    if (status === 'error') {
-      ownTurn.current = false;
-      void latestCatchUp.current();
-    }
-  }, [status, stopOnServer, stop]);
+    if (status !== 'error') return;
+    ownTurn.current = false;
+    void latestCatchUp.current();
+  }, [status]);
 
   const last = messages.at(-1);
   const failureShown = last?.role === 'assistant' && last.metadata?.status === 'failed';
