@@ -55,10 +55,15 @@ test('create, rename, share a session; another identity reads it and forks it', 
 
   // Made private again, the link tells the other identity nothing.
   await page.getByRole('button', { name: 'Share' }).click();
+  // The toggle shows at once; the link is private once the server has stored it.
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'PATCH' && response.ok(),
+  );
   await page
     .getByRole('dialog', { name: 'Share session' })
     .getByRole('checkbox', { name: 'Public link' })
     .uncheck();
+  await saved;
   await expect(
     page
       .getByRole('dialog', { name: 'Share session' })
