@@ -190,10 +190,15 @@ function encodeCursor(cursor: queries.SessionCursor): string {
   return Buffer.from(`${cursor.updatedAt.toISOString()} ${cursor.id}`).toString('base64url');
 }
 
+// The shape encodeCursor writes: a time no database refuses, and an id of ours.
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z) ([A-Za-z0-9_-]{22})$/;
+
 function decodeCursor(value: string): queries.SessionCursor {
-  const [time, id] = Buffer.from(value, 'base64url').toString().split(' ');
-  const updatedAt = new Date(time ?? '');
-  if (Number.isNaN(updatedAt.getTime()) || !id || !ID_PATTERN.test(id)) {
+  const [, time = '', id = ''] = CURSOR.exec(Buffer.from(value, 'base64url').toString()) ?? [];
+  const updatedAt = new Date(time);
+  // A date that does not exist (2026-02-31) is moved by Date, so it must round-trip; years
+  // before 1970 are no session's, and year 0 is one PostgreSQL refuses.
+  if (!(updatedAt.getTime() >= 0) || updatedAt.toISOString() !== time) {
     throw new HttpError(400, 'invalid_input', 'cursor: is not one this server issued');
   }
   return { updatedAt, id };

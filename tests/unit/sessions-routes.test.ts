@@ -172,6 +172,21 @@ describeEachDatabase('session routes', (database) => {
     ).toBe(400);
   });
 
+  it.each([
+    '0000-01-01T00:00:00.000Z',
+    '+275760-09-13T00:00:00.000Z',
+    '-271821-04-20T00:00:00.000Z',
+    '2026-02-31T00:00:00.000Z',
+    '2026-01-01',
+  ])('refuses a cursor whose time (%s) no session has, without a 500', async (time) => {
+    const cursor = Buffer.from(`${time} ${newId()}`).toString('base64url');
+    const response = await sessionsRoute.GET(
+      request('GET', `/api/sessions?cursor=${cursor}`, owner),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe('cursor: is not one this server issued');
+  });
+
   it('refuses a cookie request from another origin (CSRF)', async () => {
     const response = await sessionsRoute.POST(
       request('POST', '/api/sessions', { ...owner, origin: 'https://evil.example' }, {}),
