@@ -22,6 +22,11 @@ export function modelTimeoutMs(env: Env = process.env): number {
   return positiveInteger(env, 'QUANTA_MODEL_TIMEOUT_MS', 60_000);
 }
 
+/** The most bytes a widget's data may take once serialised, whoever produced it. */
+export function maxWidgetDataBytes(env: Env = process.env): number {
+  return positiveInteger(env, 'QUANTA_MAX_WIDGET_DATA_BYTES', 256 * 1024);
+}
+
 function positiveInteger(env: Env, name: string, fallback: number): number {
   const value = env[name];
   if (value === undefined || value === '') return fallback;

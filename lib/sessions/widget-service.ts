@@ -1,3 +1,4 @@
+import { maxWidgetDataBytes } from '../config';
 import type { Db } from '../db/client';
 import * as queries from '../db/sessions';
 import { getWidgetState, writeWidgetState } from '../db/widget-states';
@@ -53,7 +54,11 @@ export async function runWidgetAction(
   if (!call) throw notFound(`No widget was opened by tool call ${toolCallId} here.`);
   const definition = toolSet.widgets.find((widget) => widget.id === call.widget);
   if (!definition) throw notFound(`Unknown widget "${call.widget}".`);
-  const action = definition.actions?.[body.action];
+  // Own properties only: an action named `constructor` or `__proto__` is no action at all.
+  const action =
+    definition.actions && Object.hasOwn(definition.actions, body.action)
+      ? definition.actions[body.action]
+      : undefined;
   if (!action) throw notFound(`The ${definition.id} widget has no action "${body.action}".`);
   const args = body.args ?? {};
   const checked = validate(action.parameters, args);
@@ -68,6 +73,14 @@ export async function runWidgetAction(
 
   const result = await action.handle({ sessionId, toolCallId, ownerId }, args, current.data);
   if (result.status === 'error') throw new HttpError(422, 'action_refused', result.reason);
+  const limit = maxWidgetDataBytes();
+  if (Buffer.byteLength(JSON.stringify(result.data) ?? '') > limit) {
+    throw new HttpError(
+      413,
+      'widget_data_too_large',
+      `The ${definition.id} widget's data would be larger than ${limit} bytes, so it was not changed.`,
+    );
+  }
   const shape = validate(definition.data as object, result.data, 'data');
   if (!shape.valid) {
     throw new HttpError(

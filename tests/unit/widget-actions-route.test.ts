@@ -87,6 +87,35 @@ describeEachDatabase('widget actions route', (database) => {
     expect((await unknownArg.json()).error.message).toBe('hard: is not allowed');
   });
 
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'finds no action named %s (own actions only)',
+    async (name) => {
+      const response = await act({ action: name, version: 0 });
+      expect(response.status).toBe(404);
+      expect((await response.json()).error.message).toBe(
+        `The counter widget has no action "${name}".`,
+      );
+    },
+  );
+
+  it('refuses an action whose data would pass the size limit, changing nothing', async () => {
+    process.env.QUANTA_MAX_WIDGET_DATA_BYTES = '10';
+    try {
+      const response = await act({ action: 'increment', args: { by: 10 }, version: 0 });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({
+        error: {
+          code: 'widget_data_too_large',
+          message:
+            "The counter widget's data would be larger than 10 bytes, so it was not changed.",
+        },
+      });
+    } finally {
+      delete process.env.QUANTA_MAX_WIDGET_DATA_BYTES;
+    }
+    expect((await act({ action: 'increment', version: 0 })).status).toBe(200);
+  });
+
   it('answers 404 with a clear message for an unknown action or tool call', async () => {
     const action = await act({ action: 'explode', version: 0 });
     expect(action.status).toBe(404);
