@@ -115,6 +115,8 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
         rememberState(event.toolCallId, { data: event.data, version: event.version });
         return;
       }
+      // A change of visibility or a deletion ends a reader's stream on the server; nothing to show.
+      if (event.type !== 'turn') return;
       if (event.status === 'started') {
         if (running) ownTurn.current = true;
         else setRemoteTurn(true);

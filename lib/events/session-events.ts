@@ -4,7 +4,9 @@
 /** What a viewer of a session learns live. */
 export type SessionEvent =
   | { type: 'turn'; status: 'started' | 'ended' }
-  | { type: 'widget'; toolCallId: string; data: unknown; version: number };
+  | { type: 'widget'; toolCallId: string; data: unknown; version: number }
+  | { type: 'visibility'; visibility: 'private' | 'public' }
+  | { type: 'deleted' };
 
 export type SessionEventListener = (event: SessionEvent) => void;
 

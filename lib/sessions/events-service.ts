@@ -12,6 +12,8 @@ type StreamOptions = {
   heartbeatMs?: number;
   /** Asked at each heartbeat; when it answers false the stream ends. */
   stillAllowed?: () => Promise<boolean>;
+  /** An event after which this viewer may no longer watch: the stream ends without it. */
+  endsOn?: (event: SessionEvent) => boolean;
 };
 
 /**
@@ -24,7 +26,7 @@ export async function openEvents(
   id: string,
   options: Pick<StreamOptions, 'heartbeatMs'> = {},
 ): Promise<Response> {
-  const viewer = requester(request)?.ownerId;
+  const viewer = (await requester(db, request))?.ownerId;
   const session = await authorize(db, id, viewer, 'read');
   // A session may be made private or deleted while someone watches: their stream then ends,
   // and the browser's reconnection is refused like any read.
@@ -37,7 +39,15 @@ export async function openEvents(
         return true;
       },
     );
-  const stream = sessionEventStream(session.id, request.signal, { ...options, stillAllowed });
+  // A session deleted, or made private while someone else watches, ends their stream at once.
+  const endsOn = (event: SessionEvent) =>
+    event.type === 'deleted' ||
+    (event.type === 'visibility' && event.visibility === 'private' && viewer !== session.ownerId);
+  const stream = sessionEventStream(session.id, request.signal, {
+    ...options,
+    stillAllowed,
+    endsOn,
+  });
   return new Response(stream, {
     headers: {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -55,7 +65,7 @@ export async function openEvents(
 export function sessionEventStream(
   sessionId: string,
   signal: AbortSignal,
-  { heartbeatMs = HEARTBEAT_MS, stillAllowed }: StreamOptions = {},
+  { heartbeatMs = HEARTBEAT_MS, stillAllowed, endsOn }: StreamOptions = {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let finish: (closeStream: boolean) => void = () => {};
@@ -70,9 +80,10 @@ export function sessionEventStream(
           finish(false); // the stream is gone already
         }
       };
-      const unsubscribe = subscribe(sessionId, (event: SessionEvent) =>
-        send(`data: ${JSON.stringify(event)}\n\n`),
-      );
+      const unsubscribe = subscribe(sessionId, (event: SessionEvent) => {
+        if (endsOn?.(event)) finish(true);
+        else send(`data: ${JSON.stringify(event)}\n\n`);
+      });
       const heartbeat = setInterval(() => {
         send(': ping\n\n');
         void stillAllowed?.().then((allowed) => {

@@ -1,13 +1,13 @@
 import { listModels } from '../agent/models';
 import type { QuantaMessage } from '../agent/types';
-import { IDENTITY_COOKIE, type Identity, identify } from '../auth/identity';
+import { type Identity, identify } from '../auth/identity';
 import { isSameOrigin } from '../auth/origin';
 import { type Action, permits, refusal } from '../auth/permissions';
 import type { Db } from '../db/client';
 import type { MessageRow, SessionRow } from '../db/schema';
 import * as queries from '../db/sessions';
 import { listWidgetStates } from '../db/widget-states';
-import { readCookie } from '../http/cookies';
+import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN } from '../ids';
@@ -38,14 +38,14 @@ export function toView(session: SessionRow, viewer: string | undefined): Session
   };
 }
 
-/** Who sent `request`, from its bearer token or its cookie. */
-export function requester(request: Request): Identity | undefined {
-  return identify(request.headers, readCookie(request.headers, IDENTITY_COOKIE));
+/** Who sent `request`, from its API token or its cookie. */
+export function requester(db: Db, request: Request): Promise<Identity | undefined> {
+  return identify(db, request.headers);
 }
 
 /** The requester of a state-changing request: known, and (when riding on a cookie) same-origin. */
-export function writer(request: Request): Identity {
-  const identity = requester(request);
+export async function writer(db: Db, request: Request): Promise<Identity> {
+  const identity = await requester(db, request);
   if (!identity)
     throw new HttpError(401, 'unauthenticated', 'Sign in with the cookie or a bearer token.');
   if (identity.via === 'cookie' && !isSameOrigin(request.headers)) {
@@ -74,7 +74,7 @@ function notFound(): HttpError {
 }
 
 export async function listMine(db: Db, request: Request) {
-  const identity = requester(request);
+  const identity = await requester(db, request);
   if (!identity)
     throw new HttpError(401, 'unauthenticated', 'Sign in with the cookie or a bearer token.');
   const params = new URL(request.url).searchParams;
@@ -113,7 +113,7 @@ async function checkModel(model: string | null | undefined): Promise<void> {
 }
 
 export async function create(db: Db, request: Request): Promise<SessionView> {
-  const identity = writer(request);
+  const identity = await writer(db, request);
   const body = await readJson<{ title?: string; model?: string | null }>(
     request,
     createSchema,
@@ -125,7 +125,7 @@ export async function create(db: Db, request: Request): Promise<SessionView> {
 }
 
 export async function read(db: Db, request: Request, id: string) {
-  return readAs(db, id, requester(request)?.ownerId);
+  return readAs(db, id, (await requester(db, request))?.ownerId);
 }
 
 /** A stored message as the AI SDK and the UI know it. */
@@ -165,23 +165,26 @@ const patchSchema = {
 };
 
 export async function update(db: Db, request: Request, id: string): Promise<SessionView> {
-  const identity = writer(request);
+  const identity = await writer(db, request);
   await authorize(db, id, identity.ownerId, 'write');
   const patch = await readJson<queries.SessionPatch>(request, patchSchema, MAX_BODY_BYTES);
   await checkModel(patch.model);
   const session = await queries.updateSession(db, id, patch);
   if (!session) throw notFound();
+  // Readers' event streams end at once when the link is made private, not at their next check.
+  if (patch.visibility) publish(id, { type: 'visibility', visibility: patch.visibility });
   return toView(session, identity.ownerId);
 }
 
 export async function remove(db: Db, request: Request, id: string): Promise<void> {
-  const identity = writer(request);
+  const identity = await writer(db, request);
   await authorize(db, id, identity.ownerId, 'write');
   await queries.deleteSession(db, id);
+  publish(id, { type: 'deleted' });
 }
 
 export async function fork(db: Db, request: Request, id: string): Promise<SessionView> {
-  const identity = writer(request);
+  const identity = await writer(db, request);
   const source = await authorize(db, id, identity.ownerId, 'fork');
   return toView(await queries.forkSession(db, source, identity.ownerId), identity.ownerId);
 }

@@ -264,4 +264,27 @@ describeEachDatabase('session event stream', (database) => {
     await ownerStream.ended();
     expect(listenerCount(id)).toBe(0);
   });
+
+  it('ends a reader’s stream at once when the session is made private, without telling them', async () => {
+    const id = await createSession('public');
+    // The route's own heartbeat (15 s): only the change itself can end the stream in time.
+    const readerStream = sse((await watch(id, { ownerId: newId() })).response);
+    const ownerStream = sse((await watch(id, owner)).response);
+    await readerStream.until(() => readerStream.text().includes('retry:'));
+    const changed = Date.now();
+    await setVisibility(id, 'private');
+    await readerStream.ended();
+    expect(Date.now() - changed).toBeLessThan(1_000);
+    expect(readerStream.events()).toEqual([]);
+    await ownerStream.until(() => ownerStream.events().length > 0);
+    expect(ownerStream.events()).toEqual([{ type: 'visibility', visibility: 'private' }]);
+  });
+
+  it('ends every stream, the owner’s too, when the session is deleted', async () => {
+    const id = await createSession('public');
+    const streams = [sse((await watch(id, owner)).response), sse((await watch(id, {})).response)];
+    await sessionRoute.DELETE(request('DELETE', `/api/sessions/${id}`, owner), params({ id }));
+    await Promise.all(streams.map((stream) => stream.ended()));
+    expect(listenerCount(id)).toBe(0);
+  });
 });
