@@ -1,6 +1,7 @@
+import dns from 'node:dns';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type AddressInfo, Socket } from 'node:net';
+import { type AddressInfo, isIP, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recognise } from '@/lib/agent/demo-intents';
@@ -13,11 +14,11 @@ import {
   validateArgs,
 } from '@/lib/tools';
 import {
+  addressRange,
   allowedByDefault,
   createFetchUrl,
   fetchUrl,
   htmlToText,
-  isPrivateAddress,
   MAX_BODY_BYTES,
 } from './fetch-url';
 import { toolSet } from './index';
@@ -190,17 +191,18 @@ function expectError(outcome: ToolOutcome, pattern: RegExp) {
 
 /**
  * Records every outgoing connection and lets none leave this machine: a connection to anything
- * but 127.0.0.1 or localhost throws instead of being made. (Were the refusal broken, the test
- * fails here rather than sending a packet to 10.0.0.1 or 169.254.169.254.)
+ * but 127.0.0.1, localhost or `names` (which a test resolves with a mocked lookup) throws instead
+ * of being made. (Were the refusal broken, the test fails here rather than sending a packet to
+ * 10.0.0.1 or 169.254.169.254.)
  */
-function guardConnections(): string[] {
+function guardConnections(names: string[] = []): string[] {
   const targets: string[] = [];
   const connect = Socket.prototype.connect;
   vi.spyOn(Socket.prototype, 'connect').mockImplementation(function (this: Socket, ...args) {
     const first: unknown = Array.isArray(args[0]) ? args[0][0] : args[0];
     const host = String((first as { host?: string }).host);
     targets.push(host);
-    if (host !== '127.0.0.1' && host !== 'localhost') {
+    if (!['127.0.0.1', 'localhost', ...names].includes(host)) {
       throw new Error(`test guard: a connection to ${host} was attempted`);
     }
     return (connect as (...a: unknown[]) => Socket).apply(this, args);
@@ -208,47 +210,75 @@ function guardConnections(): string[] {
   return targets;
 }
 
-describe('isPrivateAddress', () => {
-  it('refuses loopback, private, link-local, unspecified, CGNAT and their IPv4-mapped forms', () => {
-    for (const address of [
-      '127.0.0.1',
-      '127.255.255.254',
-      '10.0.0.1',
-      '10.255.255.255',
-      '172.16.0.1',
-      '172.31.255.255',
-      '192.168.0.1',
-      '169.254.169.254',
-      '100.64.0.1',
-      '100.127.255.255',
-      '0.0.0.0',
-      '224.0.0.1',
-      '255.255.255.255',
-      '::',
-      '::1',
-      'fc00::1',
-      'fd12:3456:789a::1',
-      'fe80::1',
-      '64:ff9b::a00:1',
-      '64:ff9b:1::7f00:1',
-      '2002:a00:1::1',
-      'febf:ffff::1',
-      'FE80::abcd',
-      '::ffff:127.0.0.1',
-      '::ffff:7f00:1',
-      '::ffff:10.0.0.1',
-      '::ffff:a9fe:a9fe',
-      '::ffff:192.168.1.1',
-      '::ffff:100.64.0.1',
-      '::127.0.0.1',
-      'not an address',
-      '',
-    ]) {
-      expect(isPrivateAddress(address), address).toBe(true);
+describe('addressRange', () => {
+  it('names the special-purpose range of addresses that are not public', () => {
+    for (const [address, range] of [
+      ['127.0.0.1', 'loopback'],
+      ['127.255.255.254', 'loopback'],
+      ['10.0.0.1', 'private'],
+      ['10.255.255.255', 'private'],
+      ['172.16.0.1', 'private'],
+      ['172.31.255.255', 'private'],
+      ['192.168.0.1', 'private'],
+      ['169.254.169.254', 'linkLocal'],
+      ['100.64.0.1', 'carrierGradeNat'],
+      ['100.127.255.255', 'carrierGradeNat'],
+      ['0.0.0.0', 'unspecified'],
+      ['224.0.0.1', 'multicast'],
+      ['255.255.255.255', 'broadcast'],
+      ['192.0.0.8', 'reserved'],
+      ['192.0.2.1', 'reserved'],
+      ['198.51.100.1', 'reserved'],
+      ['203.0.113.1', 'reserved'],
+      ['198.18.0.1', 'reserved'],
+      ['240.0.0.1', 'reserved'],
+      ['192.88.99.1', 'reserved'],
+      ['192.175.48.1', 'as112'],
+      ['::', 'unspecified'],
+      ['::1', 'loopback'],
+      ['fc00::1', 'uniqueLocal'],
+      ['fd12:3456:789a::1', 'uniqueLocal'],
+      ['fe80::1', 'linkLocal'],
+      ['FE80::abcd', 'linkLocal'],
+      ['febf:ffff::1', 'linkLocal'],
+      ['fec0::1', 'deprecatedSiteLocal'],
+      ['ff02::1', 'multicast'],
+      ['::ffff:0:7f00:1', 'rfc6145'],
+      ['::ffff:0:808:808', 'rfc6145'],
+      ['100::1', 'discard'],
+      ['2001::1', 'teredo'],
+      ['2001:0:4136:e378::1', 'teredo'],
+      ['2001:db8::1', 'reserved'],
+      ['2001:2::1', 'benchmarking'],
+      ['64:ff9b::a00:1', 'rfc6052'],
+      ['64:ff9b:1::7f00:1', 'rfc6052'],
+      ['2002:a00:1::1', '6to4'],
+      // Outside 2000::/3, IPv6's global unicast: IPv4-compatible (::/96) and unassigned space.
+      ['::7f00:1', 'reserved'],
+      ['::808:808', 'reserved'],
+      ['fbff::1', 'reserved'],
+      ['4000::1', 'reserved'],
+      // IPv4-mapped addresses are judged by their IPv4 address, however they are written.
+      ['::ffff:127.0.0.1', 'loopback'],
+      ['::ffff:7f00:1', 'loopback'],
+      ['::ffff:10.0.0.1', 'private'],
+      ['::ffff:a9fe:a9fe', 'linkLocal'],
+      ['::ffff:192.168.1.1', 'private'],
+      ['::ffff:100.64.0.1', 'carrierGradeNat'],
+      ['::ffff:192.0.2.1', 'reserved'],
+      ['::127.0.0.1', 'loopback'],
+      // Only strict IP addresses: these short and octal forms are not.
+      ['127.1', 'invalid'],
+      ['0177.0.0.1', 'invalid'],
+      ['not an address', 'invalid'],
+      ['', 'invalid'],
+    ] as const) {
+      expect(addressRange(address), address).toBe(range);
+      expect(allowedByDefault(address), address).toBe(false);
     }
   });
 
-  it('allows public addresses, also just outside each refused range', () => {
+  it('calls public addresses unicast, also just outside each refused range', () => {
     for (const address of [
       '8.8.8.8',
       '93.184.215.14',
@@ -264,23 +294,47 @@ describe('isPrivateAddress', () => {
       '100.128.0.0',
       '126.255.255.255',
       '128.0.0.0',
+      '192.0.3.0',
+      '198.51.99.255',
+      '203.0.114.0',
       '2606:4700:4700::1111',
       '2001:4860:4860::8888',
-      'fbff::1',
+      '2001:200::1',
+      '2003::1',
       '::ffff:8.8.8.8',
     ]) {
-      expect(isPrivateAddress(address), address).toBe(false);
+      expect(addressRange(address), address).toBe('unicast');
+      expect(allowedByDefault(address), address).toBe(true);
     }
   });
 
-  it('is overridden by QUANTA_FETCH_ALLOW_PRIVATE=1, read at each call', () => {
+  it('opens loopback and private ranges with QUANTA_FETCH_ALLOW_PRIVATE=1, read at each call', () => {
+    const opened = ['127.0.0.1', '::1', '10.0.0.1', '192.168.1.1', 'fd00::1', '100.64.0.1'];
     vi.stubEnv('QUANTA_FETCH_ALLOW_PRIVATE', undefined);
-    expect(allowedByDefault('127.0.0.1')).toBe(false);
+    for (const address of opened) expect(allowedByDefault(address), address).toBe(false);
     vi.stubEnv('QUANTA_FETCH_ALLOW_PRIVATE', 'true');
     expect(allowedByDefault('127.0.0.1')).toBe(false);
     vi.stubEnv('QUANTA_FETCH_ALLOW_PRIVATE', '1');
-    expect(allowedByDefault('127.0.0.1')).toBe(true);
+    for (const address of opened) expect(allowedByDefault(address), address).toBe(true);
+    expect(allowedByDefault('::ffff:127.0.0.1')).toBe(true);
     expect(allowedByDefault('8.8.8.8')).toBe(true);
+    // Never a server of the operator's: cloud metadata, documentation, tunnels, multicast...
+    for (const address of [
+      '169.254.169.254',
+      'fe80::1',
+      '0.0.0.0',
+      '::',
+      '192.0.2.1',
+      '::ffff:0:7f00:1',
+      '2001::1',
+      '100::1',
+      '2002:7f00:1::1',
+      '64:ff9b::7f00:1',
+      '224.0.0.1',
+      'not an address',
+    ]) {
+      expect(allowedByDefault(address), address).toBe(false);
+    }
   });
 });
 
@@ -456,33 +510,98 @@ describe('fetch_url refuses addresses that are not public', () => {
 
   it('refuses IP literals without making any connection', async () => {
     const targets = guardConnections();
-    for (const host of [
-      `127.0.0.1:${port}`,
-      '10.0.0.1',
-      '169.254.169.254',
-      `[::1]:${port}`,
-      `[::ffff:127.0.0.1]:${port}`,
-      '[fe80::1]',
-      '100.64.0.1',
-      '0.0.0.0',
+    for (const [host, range] of [
+      [`127.0.0.1:${port}`, 'loopback'],
+      ['10.0.0.1', 'private'],
+      ['169.254.169.254', 'linkLocal'],
+      [`[::1]:${port}`, 'loopback'],
+      [`[::ffff:127.0.0.1]:${port}`, 'loopback'],
+      ['[fe80::1]', 'linkLocal'],
+      ['100.64.0.1', 'carrierGradeNat'],
+      ['0.0.0.0', 'unspecified'],
       // Other spellings of 127.0.0.1: the URL parser turns them into the address itself.
-      '2130706433',
-      '0x7f000001',
-      `127.1:${port}`,
-      '[0:0:0:0:0:ffff:127.0.0.1]',
-    ]) {
+      ['2130706433', 'loopback'],
+      ['0x7f000001', 'loopback'],
+      [`127.1:${port}`, 'loopback'],
+      ['[0:0:0:0:0:ffff:127.0.0.1]', 'loopback'],
+    ] as const) {
       const outcome = await run(`http://${host}/page.html`);
-      expectError(outcome, /^refused: \S+ is a loopback, private or link-local address /);
-      expect(outcome.modelText).toContain('QUANTA_FETCH_ALLOW_PRIVATE=1');
+      expectError(outcome, new RegExp(`^refused: \\S+ is not a public address \\(${range}\\)`));
+      // The switch is named only where it would help.
+      const opens = range === 'loopback' || range === 'private' || range === 'carrierGradeNat';
+      expect(
+        outcome.modelText.endsWith(
+          ' (the server allows loopback and private addresses only with QUANTA_FETCH_ALLOW_PRIVATE=1)',
+        ),
+      ).toBe(opens);
     }
     expect(targets).toEqual([]);
     expect(seen.connections).toBe(0);
   });
 
+  // The ranges the old hand-written table missed, each as a URL's host and as a name's DNS answer.
+  const SPECIAL = [
+    ['::ffff:0:7f00:1', 'rfc6145'], // IPv4-translated, RFC 6145
+    ['100::1', 'discard'], // discard-only, RFC 6666
+    ['2001::1', 'teredo'], // Teredo, RFC 4380
+    ['192.0.2.1', 'reserved'], // TEST-NET-1, RFC 5737
+    ['198.51.100.1', 'reserved'], // TEST-NET-2
+    ['203.0.113.1', 'reserved'], // TEST-NET-3
+  ] as const;
+
+  it('refuses special-purpose addresses, even with QUANTA_FETCH_ALLOW_PRIVATE=1', async () => {
+    const targets = guardConnections();
+    for (const allowPrivate of [undefined, '1']) {
+      vi.stubEnv('QUANTA_FETCH_ALLOW_PRIVATE', allowPrivate);
+      for (const [address, range] of SPECIAL) {
+        const host = address.includes(':') ? `[${address}]` : address;
+        expect(await execute(`http://${host}/page.html`), address).toEqual({
+          status: 'error',
+          reason: `refused: ${address} is not a public address (${range})`,
+        });
+      }
+    }
+    expect(targets).toEqual([]);
+  });
+
+  it('refuses a name that resolves to a special-purpose address as the socket connects', async () => {
+    let answer = '';
+    vi.spyOn(dns, 'lookup').mockImplementation(((
+      _hostname: string,
+      _options: unknown,
+      callback: (error: null, addresses: dns.LookupAddress[]) => void,
+    ) => callback(null, [{ address: answer, family: isIP(answer) }])) as typeof dns.lookup);
+    const targets = guardConnections(['special.test']);
+    for (const [address, range] of SPECIAL) {
+      answer = address;
+      expect(await execute('http://special.test/page.html'), address).toEqual({
+        status: 'error',
+        reason: `refused: special.test resolves to ${address}, which is not a public address (${range})`,
+      });
+    }
+    expect(targets).toEqual(SPECIAL.map(() => 'special.test'));
+  });
+
+  it('lets a public address through to the connection', async () => {
+    const targets = guardConnections();
+    for (const host of ['93.184.215.14', '[2606:4700:4700::1111]', '[::ffff:8.8.8.8]']) {
+      expect(await execute(`http://${host}/page.html`)).toEqual({
+        status: 'error',
+        reason: expect.stringMatching(
+          /^cannot fetch .*: test guard: a connection to \S+ was attempted$/,
+        ),
+      });
+    }
+    expect(targets).toEqual(['93.184.215.14', '2606:4700:4700::1111', '::ffff:808:808']);
+  });
+
   it('refuses a hostname that resolves to loopback as the socket connects', async () => {
     guardConnections();
     const outcome = await run(`http://localhost:${port}/page.html`);
-    expectError(outcome, /^refused: localhost resolves to (127\.0\.0\.1|::1), which is a /);
+    expectError(
+      outcome,
+      /^refused: localhost resolves to (127\.0\.0\.1|::1), which is not a public address \(loopback\) /,
+    );
     expect(seen.connections).toBe(0);
   });
 
@@ -495,8 +614,11 @@ describe('fetch_url refuses addresses that are not public', () => {
     const targets = guardConnections();
     expect((await run(`${origin}/plain.txt`, tool)).isError).toBe(false);
 
-    expectError(await run(`${origin}/to-metadata`, tool), /^refused: 169\.254\.169\.254 is /);
-    expectError(await run(`${origin}/to-mapped`, tool), /^refused: ::ffff:7f00:1 is /);
+    expectError(
+      await run(`${origin}/to-metadata`, tool),
+      /^refused: 169\.254\.169\.254 is not a public address \(linkLocal\)$/,
+    );
+    expectError(await run(`${origin}/to-mapped`, tool), /^refused: ::ffff:7f00:1 is not a public /);
     expect(seen.paths).toEqual(['/plain.txt', '/to-metadata', '/to-mapped']);
     expect(targets).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1']);
   });

@@ -1,13 +1,14 @@
 import dns from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 // node-html-parser: pure JavaScript (no native code, no network at run time), maintained, fast,
 // and its `structuredText` already turns block elements into lines. A full DOM (linkedom) plus
 // Readability would guess the main content better, at twice the dependencies; choosing <main>,
 // a lone <article> or <body> and dropping scripts, styles and navigation is enough for a model.
+import ipaddr from 'ipaddr.js';
 import { type HTMLElement, parse } from 'node-html-parser';
 import { defineTool, err, note, ok } from '@/lib/tools';
 
@@ -18,53 +19,43 @@ export const FETCH_TIMEOUT_MS = 15_000;
 
 const ALLOW_PRIVATE = 'QUANTA_FETCH_ALLOW_PRIVATE';
 
-// Addresses that are not on the public internet: a URL the model was handed must not reach the
-// server's own machine, its network or a cloud metadata service (169.254.169.254).
-const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local, cloud metadata
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 96], // unspecified (::), loopback (::1), deprecated IPv4-compatible (::a.b.c.d)
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // deprecated site-local
-  ['ff00::', 8], // multicast
-  // IPv6 forms that carry an IPv4 address a gateway turns back into IPv4 (NAT64, 6to4).
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['2002::', 16],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+// IPv6 global unicast (RFC 4291): ipaddr.js calls everything outside its special ranges
+// 'unicast', including space the IETF reserves, like the deprecated IPv4-compatible ::/96.
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/** The ranges QUANTA_FETCH_ALLOW_PRIVATE=1 opens: this machine and its private networks. */
+const PRIVATE_RANGES: ReadonlySet<string> = new Set([
+  'loopback',
+  'private',
+  'uniqueLocal',
+  'carrierGradeNat',
+]);
+
+/**
+ * The ipaddr.js range of `address` (an IP address without brackets): 'unicast' for a public
+ * address, else the special-purpose range it is in ('loopback', 'private', 'linkLocal',
+ * 'reserved', 'teredo', ...). IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) are judged by their
+ * IPv4 address, as that is where a connection to them goes. Anything that is not an IP address
+ * is 'invalid'.
+ */
+export function addressRange(address: string): string {
+  // isIP is strict (no octal, hex or short IPv4 forms); ipaddr.js would read those too.
+  if (isIP(address) === 0) return 'invalid';
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range();
+  const ipv6 = parsed as ipaddr.IPv6;
+  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().range();
+  const range = ipv6.range();
+  return range === 'unicast' && !ipv6.match(GLOBAL_UNICAST_V6) ? 'reserved' : range;
 }
 
 /**
- * Whether `address` (an IP address without brackets) is loopback, private, link-local,
- * unspecified, CGNAT or otherwise not public. IPv4-mapped IPv6 addresses (::ffff:127.0.0.1,
- * ::ffff:7f00:1) are judged by their IPv4 address: BlockList applies IPv4 rules to them.
- * Anything that is not an IP address counts as not public.
+ * The default policy, read at each call so that the variable can change while the server runs:
+ * public addresses, and with QUANTA_FETCH_ALLOW_PRIVATE=1 loopback and private ones too.
  */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  return NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-/** The default policy, read at each call so that the variable can change while the server runs. */
 export function allowedByDefault(address: string): boolean {
-  return process.env[ALLOW_PRIVATE] === '1' || !isPrivateAddress(address);
+  const range = addressRange(address);
+  return range === 'unicast' || (process.env[ALLOW_PRIVATE] === '1' && PRIVATE_RANGES.has(range));
 }
 
 export type FetchUrlOptions = {
@@ -143,10 +134,11 @@ function parseUrl(text: string, base?: URL): URL {
 
 function refusal(host: string, address: string): FetchError {
   const what = host === address ? address : `${host} resolves to ${address}, which`;
-  return new FetchError(
-    `refused: ${what} is a loopback, private or link-local address ` +
-      `(the server allows those only with ${ALLOW_PRIVATE}=1)`,
-  );
+  const range = addressRange(address);
+  const unless = PRIVATE_RANGES.has(range)
+    ? ` (the server allows loopback and private addresses only with ${ALLOW_PRIVATE}=1)`
+    : '';
+  return new FetchError(`refused: ${what} is not a public address (${range})${unless}`);
 }
 
 /**
