@@ -2,13 +2,18 @@ import { asc, count, eq } from 'drizzle-orm';
 import { newId } from '../ids';
 import type { Db } from './client';
 import { type NoteRow, notes } from './schema';
+import { storable } from './storable';
 
 /**
- * Keeps a note on the session, timed by the database's clock: microseconds on PostgreSQL, but
- * milliseconds on PGlite, where notes of the same millisecond list in no particular order.
+ * Keeps a note on the session, its text made storable (lib/db/storable), timed by the database's
+ * clock: microseconds on PostgreSQL, but milliseconds on PGlite, where notes of the same
+ * millisecond list in no particular order.
  */
 export async function addNote(db: Db, sessionId: string, text: string): Promise<NoteRow> {
-  const [row] = await db.insert(notes).values({ id: newId(), sessionId, text }).returning();
+  const [row] = await db
+    .insert(notes)
+    .values({ id: newId(), sessionId, text: storable(text) })
+    .returning();
   return row as NoteRow;
 }
 

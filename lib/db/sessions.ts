@@ -9,6 +9,7 @@ import {
   sessions,
   widgetStates,
 } from './schema';
+import { storable } from './storable';
 
 export type SessionCursor = { updatedAt: Date; id: string };
 export type SessionPatch = Partial<Pick<SessionRow, 'title' | 'model' | 'visibility'>>;
@@ -99,7 +100,7 @@ export async function deleteSession(db: Db, id: string): Promise<boolean> {
   return deleted.length > 0;
 }
 
-/** Appends messages after the session's last one, in order. */
+/** Appends messages after the session's last one, in order, made storable (lib/db/storable). */
 export async function appendMessages(
   db: Db,
   sessionId: string,
@@ -121,8 +122,8 @@ export async function appendMessages(
           sessionId,
           position: start + index,
           role: message.role,
-          parts: message.parts,
-          metadata: message.metadata ?? null,
+          parts: storable(message.parts),
+          metadata: storable(message.metadata ?? null),
         })),
       )
       .returning();
@@ -222,7 +223,10 @@ export async function messageExists(db: Db, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Stores a message under its id: appended the first time, its parts and metadata replaced after. */
+/**
+ * Stores a message under its id: appended the first time, its parts and metadata replaced after;
+ * made storable (lib/db/storable) either way.
+ */
 export async function saveMessage(
   db: Db,
   sessionId: string,
@@ -230,7 +234,7 @@ export async function saveMessage(
 ): Promise<void> {
   const updated = await db
     .update(messages)
-    .set({ parts: message.parts, metadata: message.metadata ?? null })
+    .set({ parts: storable(message.parts), metadata: storable(message.metadata ?? null) })
     .where(and(eq(messages.id, message.id), eq(messages.sessionId, sessionId)))
     .returning({ id: messages.id });
   if (updated.length === 0) await appendMessages(db, sessionId, [message]);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { type WidgetStateRow, widgetStates } from './schema';
+import { storable } from './storable';
 
 // The `tool_call_id` column holds a state key (lib/widgets/state-key.ts): a tool call's id, or
 // `session:<widget id>` for a widget whose state the whole session shares.
@@ -22,14 +23,16 @@ export async function getWidgetState(
 }
 
 /**
- * Stores `data` if the state is still at `version` (0: never stored). Returns the new version,
- * or undefined when someone else changed it first (optimistic concurrency).
+ * Stores `data`, made storable (lib/db/storable), if the state is still at `version` (0: never
+ * stored). Returns the new version, or undefined when someone else changed it first (optimistic
+ * concurrency).
  */
 export async function writeWidgetState(
   db: Db,
   state: { sessionId: string; key: string; widgetId: string; data: unknown; version: number },
 ): Promise<number | undefined> {
-  const { sessionId, key, widgetId, data, version } = state;
+  const { sessionId, key, widgetId, version } = state;
+  const data = storable(state.data);
   const rows =
     version === 0
       ? await db
