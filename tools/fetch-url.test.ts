@@ -96,6 +96,25 @@ function route(req: IncomingMessage, res: ServerResponse, port: number) {
       res.removeHeader('content-type');
       return res.end(Buffer.from([0, 159, 146, 150, 0]));
     }
+    case '/nul.txt':
+      return res.writeHead(200, { 'content-type': 'text/plain' }).end('before\u0000after');
+    case '/nul.html':
+      return res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end('<title>A\u0000B</title><main><p>one\u0000two</p></main>');
+    case '/binary-as-text':
+      return res
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end(Buffer.from([0, 159, 146, 150, 0]));
+    case '/big-nul.txt':
+      // The cut at MAX_BODY_BYTES falls inside the euro sign.
+      return res
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end(`\u0000${'a'.repeat(MAX_BODY_BYTES - 2)}€`);
+    case '/big-untyped': {
+      res.removeHeader('content-type');
+      return res.end(`${'a'.repeat(MAX_BODY_BYTES - 1)}€`);
+    }
     case '/empty.html':
       return res
         .writeHead(200, { 'content-type': 'text/html' })
@@ -395,6 +414,39 @@ describe('fetch_url on the local server (QUANTA_FETCH_ALLOW_PRIVATE=1)', () => {
   it('decodes the declared charset and a gzip body', async () => {
     expect((await run(`${origin}/latin1.txt`)).modelText).toMatch(/\n\ncafé$/);
     expect((await run(`${origin}/gzip.txt`)).modelText).toMatch(/\n\nunzipped text$/);
+  });
+
+  it('returns a text page with a NUL readable, with U+FFFD where the NUL was', async () => {
+    expect(await run(`${origin}/nul.txt`)).toEqual({
+      isError: false,
+      modelText: `URL: ${origin}/nul.txt\n\nbefore\uFFFDafter`,
+      ui: { kind: 'text', text: `Fetched 0.1 KB from 127.0.0.1:${port}` },
+    });
+    const html = await run(`${origin}/nul.html`);
+    expect(html.isError).toBe(false);
+    expect(html.modelText).toBe(`URL: ${origin}/nul.html\nTitle: A\uFFFDB\n\none\uFFFDtwo`);
+  });
+
+  it('describes NUL bytes in what is not UTF-8 as binary, though labelled text', async () => {
+    expectError(
+      await run(`${origin}/binary-as-text`),
+      /\/binary-as-text is text\/plain but sent 0\.1 KB of binary data, not text$/,
+    );
+  });
+
+  it('judges a body cut inside a character by the bytes it has', async () => {
+    const cut = await execute(`${origin}/big-nul.txt`);
+    expect(cut.status).toBe('ok');
+    if (cut.status !== 'ok') return;
+    expect((cut.result as string).split('\n\n')[1]).toBe(
+      `\uFFFD${'a'.repeat(MAX_BODY_BYTES - 2)}\uFFFD`,
+    );
+    const untyped = await execute(`${origin}/big-untyped`);
+    expect(untyped.status).toBe('ok');
+    if (untyped.status !== 'ok') return;
+    expect((untyped.result as string).split('\n\n')[1]).toBe(
+      `${'a'.repeat(MAX_BODY_BYTES - 1)}\uFFFD`,
+    );
   });
 
   it(`reads at most ${MAX_BODY_BYTES} bytes of a bigger body and says so`, async () => {

@@ -250,7 +250,7 @@ async function readResponse(url: URL, response: IncomingMessage) {
   let charset = /charset\s*=\s*"?([\w.-]+)/i.exec(contentType)?.[1];
   if (kind === 'unknown') {
     // No Content-Type: text only if the bytes are UTF-8 without NUL, HTML if they look like it.
-    const text = strictUtf8(bytes);
+    const text = strictUtf8(bytes, capped);
     if (text === undefined || text.includes('\u0000')) {
       throw new FetchError(`${url} sent ${kilobytes(bytes.length)} KB of binary data, not text`);
     }
@@ -258,7 +258,19 @@ async function readResponse(url: URL, response: IncomingMessage) {
     charset = 'utf-8';
   }
   if (kind === 'html') charset ??= metaCharset(bytes);
-  const text = decode(bytes, charset);
+  const decoder = decoderFor(charset);
+  const text = decoder.decode(bytes);
+  // A stray NUL in UTF-8 text is kept (as U+FFFD below); NULs in bytes that are not UTF-8 at all
+  // are binary data under a text label.
+  if (
+    text.includes('\u0000') &&
+    decoder.encoding === 'utf-8' &&
+    strictUtf8(bytes, capped) === undefined
+  ) {
+    throw new FetchError(
+      `${url} is ${mediaType} but sent ${kilobytes(bytes.length)} KB of binary data, not text`,
+    );
+  }
 
   const header = [`URL: ${url}`];
   let body = text;
@@ -271,7 +283,7 @@ async function readResponse(url: URL, response: IncomingMessage) {
   if (capped) header.push(`[Only the first ${limit} were read; the rest is missing.]`);
   const fetched = `Fetched ${kilobytes(bytes.length)} KB from ${url.host}`;
   return ok(
-    `${header.join('\n')}\n\n${body}`,
+    wellFormed(`${header.join('\n')}\n\n${body}`),
     note(capped ? `${fetched} (cut at ${limit})` : fetched),
   );
 }
@@ -318,9 +330,10 @@ function decompressed(response: IncomingMessage): Readable {
   return pipeline(response, decoder, () => {});
 }
 
-function strictUtf8(bytes: Uint8Array): string | undefined {
+/** `bytes` as UTF-8, or undefined if they are not; `partial` bytes may end inside a character. */
+function strictUtf8(bytes: Uint8Array, partial: boolean): string | undefined {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: partial });
   } catch {
     return undefined;
   }
@@ -332,14 +345,23 @@ function metaCharset(bytes: Uint8Array): string | undefined {
   return /<meta[^>]+charset\s*=\s*["']?([\w.-]+)/i.exec(start)?.[1];
 }
 
-function decode(bytes: Uint8Array, charset = 'utf-8'): string {
-  let decoder: TextDecoder;
+function decoderFor(charset = 'utf-8'): TextDecoder {
   try {
-    decoder = new TextDecoder(charset);
+    return new TextDecoder(charset);
   } catch {
-    decoder = new TextDecoder('utf-8'); // an unknown label
+    return new TextDecoder('utf-8'); // an unknown label
   }
-  return decoder.decode(bytes);
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is the point.
+const NOT_TEXT = /[\u0000\p{Cs}]/gu;
+
+/**
+ * `text` with each NUL and lone surrogate replaced by U+FFFD: the agent turns a result holding
+ * either into "[binary output]", and the page is text with a few bad characters.
+ */
+function wellFormed(text: string): string {
+  return text.replace(NOT_TEXT, '\uFFFD');
 }
 
 // Never content: code, styling, navigation, forms and what the page itself hides.
