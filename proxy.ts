@@ -1,11 +1,16 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { IDENTITY_COOKIE, newOwnerToken, ownerOf } from '@/lib/auth/identity';
+import { isApiPath, refuseApiRequest } from '@/lib/http/api-routes';
 
 /**
  * Gives every browser an anonymous owner identity on its first visit. The cookie is added to
  * the request too, so the page rendered for this very request already knows its owner.
  */
 export function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  // A request no handler can take gets its JSON answer here, before Next tries to route it.
+  const refusal = isApiPath(pathname) ? refuseApiRequest(request.method, pathname) : undefined;
+  if (refusal) return refusal;
   if (
     request.headers.has('authorization') ||
     ownerOf(request.cookies.get(IDENTITY_COOKIE)?.value)
