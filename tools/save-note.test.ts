@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { intents, recognise } from '@/lib/agent/demo-intents';
-import { getDatabase } from '@/lib/db/client';
+import { type Db, getDatabase } from '@/lib/db/client';
 import { listNotes } from '@/lib/db/notes';
 import { createSession } from '@/lib/db/sessions';
 import { newId } from '@/lib/ids';
@@ -83,11 +83,59 @@ describeEachDatabase('save_note', (database) => {
     expect(await listNotes(db(), session.id)).toEqual([]);
   });
 
-  it('reports a session that does not exist as an error, without the query', async () => {
-    const outcome = await run(newId(), { text: 'orphan' });
-    expect(outcome.isError).toBe(true);
-    expect(outcome.modelText).toMatch(/^cannot save the note: .*foreign key/);
-    expect(outcome.modelText).not.toContain('insert into');
+  it('reports a session that does not exist as a plain error, logging the database’s', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await run(newId(), { text: 'orphan' })).toEqual({
+        isError: true,
+        modelText: 'could not save the note; try again later',
+      });
+      expect(logged).toHaveBeenCalledOnce();
+      expect(String(logged.mock.calls[0]?.[1])).toMatch(/insert into/i);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
+
+describe('save_note when the database fails', () => {
+  // As Drizzle reports a failure: its message quotes the query, its cause is the driver's.
+  const failure = new Error(
+    'Failed query: insert into "notes" ("id", "session_id", "text") values ($1, $2, $3)\n' +
+      'params: n1,s1,secret note',
+    {
+      cause: new Error(
+        'connection to server at "db.internal" (10.0.0.5), port 5432 failed: ' +
+          'password authentication failed for user "quanta"',
+      ),
+    },
+  );
+  const failingDb = {
+    insert: () => ({ values: () => ({ returning: () => Promise.reject(failure) }) }),
+  } as unknown as Db;
+
+  it.each([
+    ['the store cannot be reached', () => Promise.reject(failure)],
+    ['the insert fails', async () => failingDb],
+  ])('tells the model only that it could not save when %s, and logs why', async (_, database) => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const tools = createToolSet([createSaveNote(database) as Tool]);
+      const outcome = await runTool(tools, call({ text: 'secret note' }), {
+        agentId: 'a1',
+        sessionId: 's1',
+      });
+      expect(outcome).toEqual({
+        isError: true,
+        modelText: 'could not save the note; try again later',
+      });
+      for (const part of ['insert', 'notes', 'params', 'db.internal', '10.0.0.5', 'password']) {
+        expect(outcome.modelText).not.toContain(part);
+      }
+      expect(logged).toHaveBeenCalledWith('save_note: saving a note failed', failure);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
 

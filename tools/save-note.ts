@@ -50,9 +50,9 @@ export function createSaveNote(database: () => Promise<Db> = getDb) {
           note('Saved to notes'),
         );
       } catch (error) {
-        // Drizzle wraps the driver's error in one that quotes the whole query: the cause says it.
-        const cause = (error as Error).cause ?? error;
-        return err(`cannot save the note: ${(cause as Error).message ?? String(cause)}`);
+        // The database's words (its query, tables, host) are for the operator, not the model.
+        console.error('save_note: saving a note failed', error);
+        return err('could not save the note; try again later');
       }
     },
   });
