@@ -17,7 +17,7 @@ export function maxSteps(env: Env = process.env): number {
   return positiveInteger(env, 'QUANTA_MAX_STEPS', 20);
 }
 
-/** How long a model may take to send its first byte before the call counts as failed. */
+/** How long a model may send nothing — before it answers or between two parts — before it fails. */
 export function modelTimeoutMs(env: Env = process.env): number {
   return positiveInteger(env, 'QUANTA_MODEL_TIMEOUT_MS', 60_000);
 }

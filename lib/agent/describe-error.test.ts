@@ -5,7 +5,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { generateText, RetryError } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { describeError } from './describe-error';
-import { ModelTimeoutError } from './first-byte-timeout';
+import { ModelTimeoutError } from './stall-timeout';
 
 const ENDPOINT = 'https://api.example.com/v1/chat/completions';
 
@@ -196,7 +196,7 @@ describe('describeError', () => {
     expect(describeError(looped)).toBe('loop');
   });
 
-  it('a first-byte timeout gives its own message', () => {
+  it('a stall timeout gives its own message', () => {
     expect(describeError(new ModelTimeoutError(30_000))).toBe(
       'The model sent nothing for 30 s, so the turn was ended.',
     );

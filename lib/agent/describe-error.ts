@@ -1,5 +1,5 @@
 import { APICallError, RetryError } from 'ai';
-import { ModelTimeoutError } from './first-byte-timeout';
+import { ModelTimeoutError } from './stall-timeout';
 
 /**
  * What went wrong with a turn, in plain words for the person reading the chat: the provider's

@@ -339,7 +339,7 @@ describe('resolveModel', () => {
     await expect(resolveModel('nonsense', {})).rejects.toBeInstanceOf(ModelUnavailableError);
   });
 
-  it('wraps the model in the first-byte timeout of QUANTA_MODEL_TIMEOUT_MS', async () => {
+  it('wraps the model in the stall timeout of QUANTA_MODEL_TIMEOUT_MS', async () => {
     // A server that accepts the request and never answers it.
     const { url } = await serve(() => {});
     const { model } = await resolveModel('local:llama3.2', {

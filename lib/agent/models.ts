@@ -6,7 +6,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createGateway, wrapLanguageModel } from 'ai';
 import { type Env, modelTimeoutMs } from '../config';
 import { createDemoModel, DEMO_MODEL_ID } from './demo-model';
-import { firstByteTimeout } from './first-byte-timeout';
+import { stallTimeout } from './stall-timeout';
 
 /** A model a session can use, as `GET /api/models` lists it. */
 export type ModelInfo = {
@@ -131,7 +131,7 @@ export async function resolveModel(
     : (configured.find((entry) => entry.name === provider) as Provider).create(rest.join(':'));
   return {
     info,
-    model: wrapLanguageModel({ model: base, middleware: firstByteTimeout(modelTimeoutMs(env)) }),
+    model: wrapLanguageModel({ model: base, middleware: stallTimeout(modelTimeoutMs(env)) }),
   };
 }
 

@@ -1,10 +1,11 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { readUIMessageStream, simulateReadableStream } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
+import { readUIMessageStream, simulateReadableStream, wrapLanguageModel } from 'ai';
+import { convertReadableStreamToArray, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { createToolSet, defineTool, note, ok, type Tool, widget } from '../tools';
 import { createDemoModel } from './demo-model';
 import { runTurn, type Turn } from './run-turn';
+import { stallTimeout } from './stall-timeout';
 import type { QuantaMessage } from './types';
 
 const usage = {
@@ -92,19 +93,26 @@ const meet = defineTool({
 });
 const tools = createToolSet([saveNote as Tool, showCounter as Tool, explode as Tool, meet as Tool]);
 
+/** A turn of `model` with the test tools, saying hi. */
+const turn = (model: Turn['model']): Turn => ({
+  model,
+  modelId: 'test:model',
+  history: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }],
+  messageId: 'a1',
+  toolSet: tools,
+  sessionId: 's1',
+  agentId: 's1',
+  maxSteps: 5,
+  signal: new AbortController().signal,
+  onStep: async () => {},
+  onEnd: async () => {},
+});
+
 async function run(model: Turn['model'], extra: Partial<Turn> = {}) {
   const ended: QuantaMessage[] = [];
   const stepped: QuantaMessage[] = [];
   const stream = await runTurn({
-    model,
-    modelId: 'test:model',
-    history: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }],
-    messageId: 'a1',
-    toolSet: tools,
-    sessionId: 's1',
-    agentId: 's1',
-    maxSteps: 5,
-    signal: new AbortController().signal,
+    ...turn(model),
     onStep: async (message) => void stepped.push(message),
     onEnd: async (message) => void ended.push(message),
     ...extra,
@@ -198,6 +206,32 @@ describe('runTurn', () => {
       error: 'The connection to the model dropped in the middle of the answer.',
     });
     expect(JSON.stringify(ended[0]?.parts)).toContain('partial');
+  });
+
+  it('ends failed when the model goes silent mid-answer, keeping the partial text', async () => {
+    const silent = new MockLanguageModelV3({
+      doStream: async () => ({
+        // One part, then neither another part nor the end.
+        stream: new ReadableStream<LanguageModelV3StreamPart>({
+          start(controller) {
+            for (const part of text(['partial ']).slice(0, 2)) controller.enqueue(part);
+          },
+        }),
+      }),
+    });
+    const model = wrapLanguageModel({ model: silent, middleware: stallTimeout(40) });
+    const ended: QuantaMessage[] = [];
+    const stream = await runTurn({
+      ...turn(model),
+      onEnd: async (message) => void ended.push(message),
+    });
+    const began = Date.now();
+    const chunks = await convertReadableStreamToArray(stream);
+    expect(Date.now() - began).toBeGreaterThanOrEqual(35);
+    const error = 'The model sent nothing for 40 ms, so the turn was ended.';
+    expect(chunks).toContainEqual({ type: 'error', errorText: error });
+    expect(ended[0]?.metadata).toMatchObject({ status: 'failed', error });
+    expect(ended[0]?.parts).toContainEqual(expect.objectContaining({ text: 'partial ' }));
   });
 
   it('with the demo model, calls a tool and answers from its result', async () => {

@@ -10,7 +10,7 @@ import { simulateReadableStream, streamText, wrapLanguageModel } from 'ai';
 import { convertReadableStreamToArray, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { describeError } from './describe-error';
-import { firstByteTimeout, ModelTimeoutError } from './first-byte-timeout';
+import { ModelTimeoutError, stallTimeout } from './stall-timeout';
 
 const TIMEOUT_MS = 40;
 
@@ -33,7 +33,7 @@ const options = (abortSignal?: AbortSignal): LanguageModelV3CallOptions => ({
 });
 
 function guarded(model: LanguageModelV3, ms = TIMEOUT_MS) {
-  return wrapLanguageModel({ model, middleware: firstByteTimeout(ms) });
+  return wrapLanguageModel({ model, middleware: stallTimeout(ms) });
 }
 
 /** A stream that sends `parts` at once and then never another part nor its end. */
@@ -45,7 +45,7 @@ function thenHangs(parts: LanguageModelV3StreamPart[]) {
   });
 }
 
-describe('firstByteTimeout', () => {
+describe('stallTimeout', () => {
   it('fails with ModelTimeoutError when the call itself never answers, and aborts it', async () => {
     const mock = new MockLanguageModelV3({ doStream: () => new Promise(() => {}) });
     const began = Date.now();
@@ -61,16 +61,36 @@ describe('firstByteTimeout', () => {
     expect(signal?.reason).toBe(error);
   });
 
-  it('fails when the stream opens but sends nothing', async () => {
+  it('fails the stream when it opens but sends nothing, and aborts the call', async () => {
     const mock = new MockLanguageModelV3({ doStream: async () => ({ stream: thenHangs([]) }) });
-    await expect(guarded(mock).doStream(options())).rejects.toBeInstanceOf(ModelTimeoutError);
+    const { stream } = await guarded(mock).doStream(options());
+    const error = await convertReadableStreamToArray(stream).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ModelTimeoutError);
+    expect(mock.doStreamCalls[0]?.abortSignal?.reason).toBe(error);
   });
 
-  it('does not count stream-start as a first byte', async () => {
+  it('does not count stream-start as an answer', async () => {
     const mock = new MockLanguageModelV3({
       doStream: async () => ({ stream: thenHangs([start]) }),
     });
-    await expect(guarded(mock).doStream(options())).rejects.toBeInstanceOf(ModelTimeoutError);
+    const { stream } = await guarded(mock).doStream(options());
+    const reader = stream.getReader();
+    expect(await reader.read()).toEqual({ done: false, value: start });
+    await expect(reader.read()).rejects.toBeInstanceOf(ModelTimeoutError);
+  });
+
+  it('fails a stream that goes silent after its first parts, keeping those parts', async () => {
+    const first = answer.slice(0, 2);
+    const mock = new MockLanguageModelV3({ doStream: async () => ({ stream: thenHangs(first) }) });
+    const { stream } = await guarded(mock).doStream(options());
+    const reader = stream.getReader();
+    const began = Date.now();
+    expect(await reader.read()).toEqual({ done: false, value: first[0] });
+    expect(await reader.read()).toEqual({ done: false, value: first[1] });
+    const error = await reader.read().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ModelTimeoutError);
+    expect(Date.now() - began).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+    expect(mock.doStreamCalls[0]?.abortSignal?.aborted).toBe(true);
   });
 
   it('passes a prompt answer through unchanged, stream-start included', async () => {
@@ -82,17 +102,34 @@ describe('firstByteTimeout', () => {
     expect(await convertReadableStreamToArray(stream)).toEqual(chunks);
   });
 
-  it('lets later parts be slow once the first part has arrived', async () => {
-    const chunks = answer;
+  it('lets every part take almost the whole timeout: the clock restarts at each part', async () => {
     const mock = new MockLanguageModelV3({
       doStream: async () => ({
-        // The first part at once, then each one later than the whole timeout.
-        stream: simulateReadableStream({ chunks, chunkDelayInMs: TIMEOUT_MS + 10 }),
+        // Together far longer than the timeout; each one within it.
+        stream: simulateReadableStream({
+          chunks: answer,
+          initialDelayInMs: TIMEOUT_MS / 2,
+          chunkDelayInMs: TIMEOUT_MS / 2,
+        }),
       }),
     });
     const { stream } = await guarded(mock).doStream(options());
-    expect(await convertReadableStreamToArray(stream)).toEqual(chunks);
+    expect(await convertReadableStreamToArray(stream)).toEqual(answer);
     expect(mock.doStreamCalls[0]?.abortSignal?.aborted).toBe(false);
+  });
+
+  it('does not count the time the reader takes between parts', async () => {
+    const mock = new MockLanguageModelV3({
+      doStream: async () => ({ stream: simulateReadableStream({ chunks: answer }) }),
+    });
+    const { stream } = await guarded(mock).doStream(options());
+    const reader = stream.getReader();
+    const parts: LanguageModelV3StreamPart[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      parts.push(next.value);
+      await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS + 10));
+    }
+    expect(parts).toEqual(answer);
   });
 
   it('accepts a first part that arrives late but within the timeout', async () => {
@@ -138,7 +175,7 @@ describe('firstByteTimeout', () => {
     expect(signal?.aborted).toBe(true);
   });
 
-  it('passes a stream error before the first part through as it is', async () => {
+  it('passes a stream error through as it is', async () => {
     const broken = new TypeError('terminated');
     const mock = new MockLanguageModelV3({
       doStream: async () => ({
@@ -149,7 +186,8 @@ describe('firstByteTimeout', () => {
         }),
       }),
     });
-    await expect(guarded(mock).doStream(options())).rejects.toBe(broken);
+    const { stream } = await guarded(mock).doStream(options());
+    await expect(convertReadableStreamToArray(stream)).rejects.toBe(broken);
   });
 
   it('cancels the model’s stream when the caller cancels the wrapped one', async () => {
@@ -172,13 +210,14 @@ describe('firstByteTimeout', () => {
     expect(cancelled).toBe('enough');
   });
 
-  it('with a real provider: cuts off a server that sends headers and then nothing', async () => {
+  it('with a real provider: cuts off a server that sends a first chunk and then nothing', async () => {
     const requests: string[] = [];
     const server = createServer((request, response) => {
       requests.push(`${request.method} ${request.url}`);
       if (request.method === 'GET') return void response.end();
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.flushHeaders();
+      const delta = { choices: [{ index: 0, delta: { role: 'assistant', content: 'Hel' } }] };
+      response.write(`data: ${JSON.stringify(delta)}\n\n`);
     });
     const nextClose = () =>
       new Promise<void>((resolve) => {
@@ -198,9 +237,14 @@ describe('firstByteTimeout', () => {
 
       const cut = nextClose();
       const local = createOpenAICompatible({ name: 'local', baseURL: `http://127.0.0.1:${port}` });
-      await expect(guarded(local('m'), 100).doStream(options())).rejects.toBeInstanceOf(
-        ModelTimeoutError,
-      );
+      const { stream } = await guarded(local('m'), 100).doStream(options());
+      const parts: LanguageModelV3StreamPart[] = [];
+      const reader = stream.getReader();
+      const error = await (async () => {
+        for (;;) parts.push((await reader.read()).value as LanguageModelV3StreamPart);
+      })().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ModelTimeoutError);
+      expect(parts).toContainEqual(expect.objectContaining({ type: 'text-delta', delta: 'Hel' }));
       expect(requests).toEqual(['GET /warm-up', 'POST /chat/completions']);
       // The request behind the call is cancelled: the server sees its connection close.
       await cut;
@@ -210,17 +254,14 @@ describe('firstByteTimeout', () => {
     }
   });
 
-  it('through streamText: a silent model ends the call with ModelTimeoutError', async () => {
+  it('through streamText: a model silent mid-answer ends the call with ModelTimeoutError', async () => {
     const mock = new MockLanguageModelV3({
-      doStream: async () => ({ stream: thenHangs([start]) }),
+      doStream: async () => ({ stream: thenHangs([start, ...answer.slice(0, 2)]) }),
     });
     const errors: unknown[] = [];
-    const result = streamText({
-      model: guarded(mock),
-      prompt: 'hi',
-      onError: ({ error }) => void errors.push(error),
-    });
-    await result.consumeStream();
+    const result = streamText({ model: guarded(mock), prompt: 'hi' });
+    // The stream breaks (no error part): the whole call ends there, whatever the step held.
+    await result.consumeStream({ onError: (error) => void errors.push(error) });
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(ModelTimeoutError);
     // Not retried: one call only.

@@ -1,6 +1,6 @@
 import type { LanguageModelV3Middleware, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 
-/** A model that did not start answering in time; the turn ends with this message. */
+/** A model that went silent; the turn ends with this message. */
 export class ModelTimeoutError extends Error {
   override name = 'ModelTimeoutError';
   constructor(readonly ms: number) {
@@ -9,69 +9,65 @@ export class ModelTimeoutError extends Error {
 }
 
 /**
- * Fails a model call whose stream has not produced its first part within `ms`, and cancels
- * the request behind it. A server that accepts the connection and then hangs would otherwise
- * hold the turn (and the session's one turn slot) forever.
+ * Fails a model call that goes silent for `ms` — before it answers, or between two parts of its
+ * stream — and cancels the request behind it. A server that accepts the connection, or sends a
+ * first chunk, and then hangs would otherwise hold the turn (and the session's one turn slot)
+ * until the connection dies. The clock runs only while a part is awaited, so a slow reader of
+ * the stream does not count against the model.
  */
-export function firstByteTimeout(ms: number): LanguageModelV3Middleware {
+export function stallTimeout(ms: number): LanguageModelV3Middleware {
   return {
     specificationVersion: 'v3',
     async wrapStream({ model, params }) {
       const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(new ModelTimeoutError(ms)), ms);
       const abortSignal = params.abortSignal
         ? AbortSignal.any([params.abortSignal, timeout.signal])
         : timeout.signal;
-      try {
-        const result = await raceAbort(model.doStream({ ...params, abortSignal }), timeout.signal);
-        const reader = result.stream.getReader();
-        // `stream-start` is emitted before any byte arrives, so it does not count as an answer.
-        const head: LanguageModelV3StreamPart[] = [];
-        for (;;) {
-          const next = await raceAbort(reader.read(), timeout.signal);
-          if (next.done) break;
-          head.push(next.value);
-          if (next.value.type !== 'stream-start') break;
-        }
-        return { ...result, stream: prepend(head, reader) };
-      } finally {
-        clearTimeout(timer);
-      }
+      const result = await within(ms, timeout, model.doStream({ ...params, abortSignal }));
+      const reader = result.stream.getReader();
+      const stream = new ReadableStream<LanguageModelV3StreamPart>({
+        async pull(controller) {
+          const next = await within(ms, timeout, reader.read()).catch((error: unknown) => {
+            if (timeout.signal.aborted) void reader.cancel(error).catch(() => {});
+            throw error;
+          });
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        },
+        cancel(reason) {
+          return reader.cancel(reason);
+        },
+      });
+      return { ...result, stream };
     },
   };
 }
 
-function raceAbort<T>(promise: PromiseLike<T>, signal: AbortSignal): Promise<T> {
+/** `promise`, unless `ms` pass first: then `timeout` aborts with a ModelTimeoutError. */
+function within<T>(ms: number, timeout: AbortController, promise: PromiseLike<T>): Promise<T> {
+  const { signal } = timeout;
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+    const timer = setTimeout(() => timeout.abort(new ModelTimeoutError(ms)), ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
+    const settle = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    };
     promise.then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        settle();
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        settle();
         reject(error);
       },
     );
-  });
-}
-
-function prepend<T>(head: T[], reader: ReadableStreamDefaultReader<T>): ReadableStream<T> {
-  return new ReadableStream<T>({
-    start(controller) {
-      for (const part of head) controller.enqueue(part);
-    },
-    async pull(controller) {
-      const next = await reader.read();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
   });
 }
 
