@@ -1,21 +1,27 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { IDENTITY_COOKIE, newOwnerToken, ownerOf } from '@/lib/auth/identity';
 import { isApiPath, refuseApiRequest } from '@/lib/http/api-routes';
+import { securityHeadersFor, withHeaders } from '@/lib/http/security-headers';
 
 /**
- * Gives every browser an anonymous owner identity on its first visit. The cookie is added to
- * the request too, so the page rendered for this very request already knows its owner.
+ * The edge of every request but static files. It answers what no handler can take (see
+ * lib/http/api-routes.ts), gives every response its security headers with a fresh script
+ * nonce (Next finds it in the request's CSP and puts it on its own scripts), and gives every
+ * browser an anonymous owner identity on its first visit. The cookie is added to the request
+ * too, so the page rendered for this very request already knows its owner.
  */
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  const security = securityHeadersFor(request);
   // A request no handler can take gets its JSON answer here, before Next tries to route it.
   const refusal = isApiPath(pathname) ? refuseApiRequest(request.method, pathname) : undefined;
-  if (refusal) return refusal;
+  if (refusal) return withHeaders(refusal, security);
+  request.headers.set('content-security-policy', security['content-security-policy']);
   if (
     request.headers.has('authorization') ||
     ownerOf(request.cookies.get(IDENTITY_COOKIE)?.value)
   ) {
-    return NextResponse.next();
+    return withHeaders(NextResponse.next({ request: { headers: request.headers } }), security);
   }
   const token = newOwnerToken();
   request.cookies.set(IDENTITY_COOKIE, token);
@@ -27,7 +33,7 @@ export function proxy(request: NextRequest) {
     path: '/',
     maxAge: 60 * 60 * 24 * 400,
   });
-  return response;
+  return withHeaders(response, security);
 }
 
 export const config = {

@@ -60,3 +60,51 @@ describe('proxy: /api requests no handler can take', () => {
     expect(passedOn(await send('GET', '/nope'))).toBe(true);
   });
 });
+
+describe('proxy: security headers', () => {
+  const nonceOf = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? '')?.[1];
+
+  it('gives a page a CSP with a fresh nonce, and the same CSP to Next to put on its scripts', async () => {
+    const first = await send('GET', '/');
+    const second = await send('GET', '/');
+    const policy = first.headers.get('content-security-policy');
+    expect(nonceOf(policy)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonceOf(second.headers.get('content-security-policy'))).not.toBe(nonceOf(policy));
+    expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+    const scripts = policy?.split('; ').find((directive) => directive.startsWith('script-src'));
+    expect(scripts).not.toContain('unsafe-inline');
+    expect(scripts).not.toContain('unsafe-eval');
+  });
+
+  it('allows eval for scripts under next dev only', async () => {
+    vi.stubEnv('NODE_ENV', 'development');
+    expect((await send('GET', '/')).headers.get('content-security-policy')).toContain(
+      "'unsafe-eval'",
+    );
+  });
+
+  it.each([
+    ['a page', 'GET', '/c/abc'],
+    ['an API route', 'GET', '/api/models'],
+    ['a refused API request', 'GET', '/api/nope'],
+  ])('sets them on %s', async (_, method, path) => {
+    const headers = (await send(method, path)).headers;
+    expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('x-frame-options')).toBe('DENY');
+    expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(headers.get('permissions-policy')).toContain('camera=()');
+    expect(headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('adds Strict-Transport-Security behind HTTPS', async () => {
+    const response = await send('GET', '/', { 'x-forwarded-proto': 'https' });
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000');
+  });
+
+  it('still gives a new browser its identity cookie', async () => {
+    const response = await send('GET', '/');
+    expect(response.headers.get('set-cookie')).toMatch(/^quanta_id=/);
+    expect(response.headers.get('x-middleware-request-cookie')).toMatch(/quanta_id=/);
+  });
+});
