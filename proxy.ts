@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { IDENTITY_COOKIE, newOwnerToken, ownerOf } from '@/lib/auth/identity';
 import { isApiPath, refuseApiRequest } from '@/lib/http/api-routes';
+import { refusePagePath } from '@/lib/http/request-path';
 import { securityHeadersFor, withHeaders } from '@/lib/http/security-headers';
 
 /**
@@ -13,8 +14,10 @@ import { securityHeadersFor, withHeaders } from '@/lib/http/security-headers';
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const security = securityHeadersFor(request);
-  // A request no handler can take gets its JSON answer here, before Next tries to route it.
-  const refusal = isApiPath(pathname) ? refuseApiRequest(request.method, pathname) : undefined;
+  // A request no handler can take gets its answer here, before Next tries to route it.
+  const refusal = isApiPath(pathname)
+    ? refuseApiRequest(request.method, pathname)
+    : refusePagePath(pathname);
   if (refusal) return withHeaders(refusal, security);
   request.headers.set('content-security-policy', security['content-security-policy']);
   if (

@@ -1,4 +1,5 @@
 import { errorResponse } from './errors';
+import { decodes, UNDECODABLE_PATH } from './request-path';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -35,14 +36,8 @@ export function isApiPath(pathname: string): boolean {
 export function matchApiRoute(
   pathname: string,
 ): { route: ApiRoute } | { invalid: 'encoding' } | { invalid: 'unknown' } {
+  if (!decodes(pathname)) return { invalid: 'encoding' };
   const segments = pathname.split('/');
-  for (const segment of segments) {
-    try {
-      decodeURIComponent(segment);
-    } catch {
-      return { invalid: 'encoding' };
-    }
-  }
   const route = API_ROUTES.find(({ path }) => {
     const pattern = path.split('/');
     return (
@@ -67,7 +62,7 @@ export function refuseApiRequest(method: string, pathname: string): Response | u
   const match = matchApiRoute(pathname);
   if ('invalid' in match) {
     return match.invalid === 'encoding'
-      ? errorResponse(400, 'invalid_path', 'The path is not valid percent-encoded UTF-8.')
+      ? errorResponse(400, 'invalid_path', UNDECODABLE_PATH)
       : errorResponse(404, 'not_found', 'There is no API route at this path.');
   }
   const methods: readonly string[] = match.route.methods;

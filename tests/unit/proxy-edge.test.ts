@@ -108,3 +108,12 @@ describe('proxy: security headers', () => {
     expect(response.headers.get('x-middleware-request-cookie')).toMatch(/quanta_id=/);
   });
 });
+
+describe('proxy: page paths', () => {
+  it('answers a page path that does not decode with 400 text, not a 500', async () => {
+    const response = await send('GET', '/c/%C0%AF');
+    expect(passedOn(response)).toBe(false);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('percent-encoded');
+  });
+});
