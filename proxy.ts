@@ -1,23 +1,26 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { IDENTITY_COOKIE, newOwnerToken, ownerOf } from '@/lib/auth/identity';
+import { allowedHosts, refuseHost } from '@/lib/http/allowed-hosts';
 import { isApiPath, refuseApiRequest } from '@/lib/http/api-routes';
 import { refusePagePath } from '@/lib/http/request-path';
 import { securityHeadersFor, withHeaders } from '@/lib/http/security-headers';
 
 /**
- * The edge of every request but static files. It answers what no handler can take (see
- * lib/http/api-routes.ts), gives every response its security headers with a fresh script
- * nonce (Next finds it in the request's CSP and puts it on its own scripts), and gives every
- * browser an anonymous owner identity on its first visit. The cookie is added to the request
- * too, so the page rendered for this very request already knows its owner.
+ * The edge of every request but static files. It refuses a host name this server does not
+ * answer to and what no handler can take (see lib/http/api-routes.ts), gives every response
+ * its security headers with a fresh script nonce (Next finds it in the request's CSP and puts
+ * it on its own scripts), and gives every browser an anonymous owner identity on its first
+ * visit. The cookie is added to the request too, so the page rendered for this very request
+ * already knows its owner.
  */
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  const api = isApiPath(pathname);
   const security = securityHeadersFor(request);
-  // A request no handler can take gets its answer here, before Next tries to route it.
-  const refusal = isApiPath(pathname)
-    ? refuseApiRequest(request.method, pathname)
-    : refusePagePath(pathname);
+  // What nothing behind the proxy should see is answered here, before Next tries to route it.
+  const refusal =
+    refuseHost(request.headers, api, allowedHosts()) ??
+    (api ? refuseApiRequest(request.method, pathname) : refusePagePath(pathname));
   if (refusal) return withHeaders(refusal, security);
   request.headers.set('content-security-policy', security['content-security-policy']);
   if (

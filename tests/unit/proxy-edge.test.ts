@@ -109,6 +109,38 @@ describe('proxy: security headers', () => {
   });
 });
 
+describe('proxy: host allow-list', () => {
+  it('refuses a foreign Host with 421 JSON under /api, with the security headers', async () => {
+    const response = await send('GET', '/api/models', { host: 'rebound.evil.example:3000' });
+    expect(passedOn(response)).toBe(false);
+    expect(response.status).toBe(421);
+    expect(await response.json()).toEqual({
+      error: { code: 'host_not_allowed', message: expect.any(String) },
+    });
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('refuses a foreign Host with a line of text for a page, and gives it no identity', async () => {
+    const response = await send('GET', '/', { host: 'rebound.evil.example' });
+    expect(response.status).toBe(421);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('refuses a foreign X-Forwarded-Host behind an allowed Host', async () => {
+    const response = await send('POST', '/api/sessions', { 'x-forwarded-host': 'evil.example' });
+    expect(response.status).toBe(421);
+  });
+
+  it('takes the names of QUANTA_ALLOWED_HOSTS and QUANTA_PUBLIC_URL', async () => {
+    vi.stubEnv('QUANTA_ALLOWED_HOSTS', 'chat.example.com');
+    vi.stubEnv('QUANTA_PUBLIC_URL', 'https://quanta.example.org');
+    expect(passedOn(await send('GET', '/api/models', { host: 'chat.example.com' }))).toBe(true);
+    expect(passedOn(await send('GET', '/api/models', { host: 'quanta.example.org' }))).toBe(true);
+    expect((await send('GET', '/api/models')).status).toBe(421);
+  });
+});
+
 describe('proxy: page paths', () => {
   it('answers a page path that does not decode with 400 text, not a 500', async () => {
     const response = await send('GET', '/c/%C0%AF');
