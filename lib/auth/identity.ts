@@ -1,30 +1,30 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/client';
+import { readCookie } from '../http/cookies';
 import { newId } from '../ids';
+import { apiTokenOwner } from './api-tokens';
 import { secret } from './secret';
 
 export const IDENTITY_COOKIE = 'quanta_id';
 
-/**
- * An owner's token is their id and its HMAC: the same value is the browser's cookie and an
- * API client's bearer token, so a script can act as the person who copied it.
- */
-export function tokenFor(ownerId: string): string {
+/** The browser's identity cookie for `ownerId`: the owner id and an HMAC of it. */
+export function cookieFor(ownerId: string): string {
   return `${ownerId}.${mac(ownerId)}`;
 }
 
-/** The owner id a token proves, or undefined when it was not signed with our secret. */
-export function ownerOf(token: string | undefined | null): string | undefined {
-  if (!token) return undefined;
-  const dot = token.indexOf('.');
+/** The owner id a cookie proves, or undefined when it was not signed with our secret. */
+export function ownerOf(cookie: string | undefined | null): string | undefined {
+  if (!cookie) return undefined;
+  const dot = cookie.indexOf('.');
   if (dot <= 0) return undefined;
-  const ownerId = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1));
+  const ownerId = cookie.slice(0, dot);
+  const given = Buffer.from(cookie.slice(dot + 1));
   const expected = Buffer.from(mac(ownerId));
   return given.length === expected.length && timingSafeEqual(given, expected) ? ownerId : undefined;
 }
 
 export function newOwnerToken(): string {
-  return tokenFor(newId());
+  return cookieFor(newId());
 }
 
 function mac(ownerId: string): string {
@@ -33,14 +33,20 @@ function mac(ownerId: string): string {
 
 export type Identity = { ownerId: string; via: 'cookie' | 'bearer' };
 
-/** Who is asking: a bearer token wins over the cookie; neither (or a forged one) is nobody. */
-export function identify(headers: Headers, cookieToken: string | undefined): Identity | undefined {
+/**
+ * Who is asking: an `Authorization: Bearer` API token wins over the cookie; neither (or a
+ * forged or revoked one) is nobody.
+ */
+export async function identify(
+  db: Db,
+  headers: Pick<Headers, 'get'>,
+): Promise<Identity | undefined> {
   const authorization = headers.get('authorization');
   if (authorization) {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    const ownerId = ownerOf(match?.[1]);
+    const bearer = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+    const ownerId = bearer === undefined ? undefined : await apiTokenOwner(db, bearer);
     return ownerId ? { ownerId, via: 'bearer' } : undefined;
   }
-  const ownerId = ownerOf(cookieToken);
+  const ownerId = ownerOf(readCookie(headers, IDENTITY_COOKIE));
   return ownerId ? { ownerId, via: 'cookie' } : undefined;
 }

@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { MessageMetadata, QuantaMessage } from '../agent/types';
 
@@ -86,7 +87,25 @@ export const notes = pgTable(
   (table) => [index('notes_session_created_idx').on(table.sessionId, table.createdAt)],
 );
 
+/** An owner's API tokens, kept only as the SHA-256 of the token; revoking deletes the row. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('api_tokens_token_hash_idx').on(table.tokenHash),
+    index('api_tokens_owner_created_idx').on(table.ownerId, table.createdAt),
+  ],
+);
+
 export type NoteRow = typeof notes.$inferSelect;
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type WidgetStateRow = typeof widgetStates.$inferSelect;

@@ -87,7 +87,7 @@ export async function postMessage(
   id: string,
   toolSet: ToolSet,
 ): Promise<Response> {
-  const identity = writer(request);
+  const identity = await writer(db, request);
   const session = await authorize(db, id, identity.ownerId, 'write');
   const begin = start(await readJson<Body>(request, bodySchema, MAX_MESSAGE_BYTES));
   const { info, model } = await resolveModel(session.model).catch((error: unknown) => {
@@ -182,7 +182,7 @@ async function prepareHistory(db: Db, session: SessionRow, begin: Start): Promis
 
 /** `POST /api/sessions/:id/stop`: ends the running turn; what it produced is kept. */
 export async function stop(db: Db, request: Request, id: string): Promise<{ stopped: boolean }> {
-  const identity = writer(request);
+  const identity = await writer(db, request);
   await authorize(db, id, identity.ownerId, 'write');
   return { stopped: stopTurn(id) };
 }

@@ -40,7 +40,7 @@ export async function runWidgetAction(
   toolCallId: string,
   toolSet: ToolSet,
 ): Promise<WidgetState> {
-  const { ownerId } = writer(request);
+  const { ownerId } = await writer(db, request);
   // A reader of a public session sees the widget but cannot act: to them there is nothing here.
   await authorize(db, sessionId, ownerId, 'write').catch((error: unknown) => {
     if (error instanceof HttpError && error.status === 403) throw notFound('No such widget here.');

@@ -55,10 +55,10 @@ function useApp(env: Record<string, string> = {}) {
         ...env,
       },
     });
-    const token = await newIdentity(state.app.url);
+    const { bearer } = await newIdentity(state.app.url);
     state.api = await playwright.request.newContext({
       baseURL: state.app.url,
-      extraHTTPHeaders: { authorization: `Bearer ${token}` },
+      extraHTTPHeaders: { authorization: `Bearer ${bearer}` },
     });
   });
   test.afterAll(async () => {

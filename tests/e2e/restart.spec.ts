@@ -30,10 +30,10 @@ test('restart the server: every session and message is still there', async ({
   const port = await freePort();
   const first = await startNext({ port });
   servers.push(first);
-  const token = await newIdentity(first.url);
+  const { cookie, bearer } = await newIdentity(first.url);
   const api = await playwright.request.newContext({
     baseURL: first.url,
-    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+    extraHTTPHeaders: { authorization: `Bearer ${bearer}` },
   });
 
   // Three sessions: one with two turns (renamed afterwards), one public with one turn, one empty.
@@ -82,10 +82,11 @@ test('restart the server: every session and message is still there', async ({
 
   const second = await startNext({ port, env: { QUANTA_DATA_DIR: first.dataDir } });
   servers.push(second);
-  // The same token still works: the signing secret lives in the data folder too.
+  // The same token still works (it is in the database), and so does the cookie below: the
+  // secret that signs it lives in the data folder too.
   const again = await playwright.request.newContext({
     baseURL: second.url,
-    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+    extraHTTPHeaders: { authorization: `Bearer ${bearer}` },
   });
   expect(await list(again)).toEqual(listBefore);
   for (const [id, stored] of before) expect(await read(again, id)).toEqual(stored);
@@ -101,7 +102,7 @@ test('restart the server: every session and message is still there', async ({
   // The pages render the stored transcripts: the owner's private one, and the public one for
   // someone else; the private one stays hidden from that someone else.
   const owner = await browser.newContext();
-  await owner.addCookies([{ name: 'quanta_id', value: token, url: second.url }]);
+  await owner.addCookies([{ name: 'quanta_id', value: cookie, url: second.url }]);
   const page = await owner.newPage();
   await page.goto(`${second.url}/c/${math.id}`);
   await expect(page.getByRole('heading', { name: 'Arithmetic' })).toBeVisible();

@@ -162,15 +162,23 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * A new anonymous identity on `url`: the token of the cookie its first page view sets, which is
- * also the bearer token API clients send (`Authorization: Bearer <token>`).
+ * A new anonymous identity on `url`: the cookie its first page view sets, and an API token that
+ * cookie created (as the API tokens dialog does) for `Authorization: Bearer <bearer>`.
  */
-export async function newIdentity(url: string): Promise<string> {
+export async function newIdentity(url: string): Promise<{ cookie: string; bearer: string }> {
   const response = await fetch(`${url}/`);
   await response.arrayBuffer();
-  for (const cookie of response.headers.getSetCookie()) {
-    const match = /^quanta_id=([^;]+)/.exec(cookie);
-    if (match?.[1]) return decodeURIComponent(match[1]);
-  }
-  throw new Error(`GET ${url}/ set no quanta_id cookie`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => /^quanta_id=([^;]+)/.exec(header)?.[1])
+    .find((value) => value !== undefined);
+  if (!cookie) throw new Error(`GET ${url}/ set no quanta_id cookie`);
+  const created = await fetch(`${url}/api/tokens`, {
+    method: 'POST',
+    headers: { cookie: `quanta_id=${cookie}`, origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'e2e' }),
+  });
+  if (created.status !== 201) throw new Error(`POST ${url}/api/tokens: ${await created.text()}`);
+  const { bearer } = (await created.json()) as { bearer: string };
+  return { cookie: decodeURIComponent(cookie), bearer };
 }

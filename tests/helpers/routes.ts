@@ -1,5 +1,6 @@
-import { tokenFor } from '@/lib/auth/identity';
-import type { Database } from '@/lib/db/client';
+import { issueApiToken } from '@/lib/auth/api-tokens';
+import { cookieFor } from '@/lib/auth/identity';
+import { type Database, getDb } from '@/lib/db/client';
 
 const origin = 'http://quanta.test';
 
@@ -8,7 +9,17 @@ export function useDatabase(database: Database): void {
   (globalThis as { quantaDatabase?: Promise<Database> }).quantaDatabase = Promise.resolve(database);
 }
 
-export type Caller = { ownerId?: string; via?: 'cookie' | 'bearer'; origin?: string };
+/**
+ * Who sends a request: a browser (the identity cookie of `ownerId`, from `origin`), or, when
+ * `bearer` is set, an API client with that token (see bearerFor).
+ */
+export type Caller = { ownerId?: string; origin?: string; bearer?: string };
+
+/** An API client of `ownerId`, with a new API token stored in the database useDatabase set. */
+export async function bearerFor(ownerId: string): Promise<Caller & { bearer: string }> {
+  const { bearer } = await issueApiToken(await getDb(), ownerId, 'test');
+  return { ownerId, bearer };
+}
 
 /** A request as a browser (cookie + same origin) or an API client (bearer) would send it. */
 export function request(
@@ -18,12 +29,12 @@ export function request(
   body?: unknown,
 ): Request {
   const headers = new Headers({ host: 'quanta.test' });
-  if (caller.ownerId) {
-    const token = tokenFor(caller.ownerId);
-    if (caller.via === 'bearer') headers.set('authorization', `Bearer ${token}`);
-    else headers.set('cookie', `other=1; quanta_id=${token}`);
+  if (caller.bearer) {
+    headers.set('authorization', `Bearer ${caller.bearer}`);
+  } else {
+    if (caller.ownerId) headers.set('cookie', `other=1; quanta_id=${cookieFor(caller.ownerId)}`);
+    if (method !== 'GET') headers.set('origin', caller.origin ?? origin);
   }
-  if (method !== 'GET' && caller.via !== 'bearer') headers.set('origin', caller.origin ?? origin);
   if (body !== undefined) headers.set('content-type', 'application/json');
   return new Request(`${origin}${path}`, {
     method,

@@ -8,7 +8,7 @@ import * as sessionsRoute from '@/app/api/sessions/route';
 import { sessions } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import { describeEachDatabase } from '@/tests/helpers/databases';
-import { type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
+import { bearerFor, type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
 
 process.env.QUANTA_SECRET = 'test-secret';
 
@@ -90,7 +90,7 @@ describeEachDatabase('session routes', (database) => {
   });
 
   it('works for an API client with a bearer token, with no Origin header', async () => {
-    const client = { ...owner, via: 'bearer' as const };
+    const client = await bearerFor(owner.ownerId as string);
     const created = await createAs(client, { title: 'From a script' });
     const read = await sessionRoute.GET(
       request('GET', `/api/sessions/${created.id}`, owner),

@@ -1,0 +1,76 @@
+import { issueApiToken } from '../auth/api-tokens';
+import { deleteApiToken, listApiTokens } from '../db/api-tokens';
+import type { Db } from '../db/client';
+import type { ApiTokenRow } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { readJson } from '../http/read-json';
+import { ID_PATTERN } from '../ids';
+import { writer } from './service';
+
+/** An API token as its owner sees it: never the token itself, which only its hash keeps. */
+export type ApiTokenView = {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+};
+
+export const MAX_TOKEN_NAME = 100;
+const MAX_BODY_BYTES = 1024;
+
+const createSchema = {
+  type: 'object',
+  properties: { name: { type: 'string', minLength: 1, maxLength: MAX_TOKEN_NAME } },
+  required: ['name'],
+  additionalProperties: false,
+};
+
+function toView({ id, name, createdAt, lastUsedAt }: ApiTokenRow): ApiTokenView {
+  return {
+    id,
+    name,
+    createdAt: createdAt.toISOString(),
+    lastUsedAt: lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The owner of a same-origin request riding on the browser's cookie. Tokens are managed from
+ * the browser only, so a leaked API token cannot mint more.
+ */
+async function browserOwner(db: Db, request: Request): Promise<string> {
+  const identity = await writer(db, request);
+  if (identity.via !== 'cookie') {
+    throw new HttpError(
+      403,
+      'cookie_required',
+      'API tokens are managed from the browser, not with an API token.',
+    );
+  }
+  return identity.ownerId;
+}
+
+/** `POST /api/tokens`: a new named token; `bearer` is the only time the token is shown. */
+export async function createToken(
+  db: Db,
+  request: Request,
+): Promise<{ token: ApiTokenView; bearer: string }> {
+  const ownerId = await browserOwner(db, request);
+  const { name } = await readJson<{ name: string }>(request, createSchema, MAX_BODY_BYTES);
+  const { bearer, row } = await issueApiToken(db, ownerId, name);
+  return { token: toView(row), bearer };
+}
+
+/** `GET /api/tokens`: the owner's tokens, newest first. */
+export async function listTokens(db: Db, request: Request): Promise<{ tokens: ApiTokenView[] }> {
+  const ownerId = await browserOwner(db, request);
+  return { tokens: (await listApiTokens(db, ownerId)).map(toView) };
+}
+
+/** `DELETE /api/tokens/:id`: the token stops working at once; 404 unless it is the owner's. */
+export async function revokeToken(db: Db, request: Request, id: string): Promise<void> {
+  const ownerId = await browserOwner(db, request);
+  if (!ID_PATTERN.test(id) || !(await deleteApiToken(db, ownerId, id))) {
+    throw new HttpError(404, 'not_found', 'No such token.');
+  }
+}
