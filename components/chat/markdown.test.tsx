@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './markdown';
 
 afterEach(cleanup);
@@ -46,4 +46,54 @@ it('gives a code block a copy button', async () => {
 it('completes unfinished syntax while it streams', () => {
   const { container } = render(<Markdown text={'some **bold'} streaming />);
   expect(container.querySelector('[data-streamdown="strong"]')?.textContent).toBe('bold');
+});
+
+describe('images', () => {
+  it('shows an image inline in a paragraph as a link, never loading it', () => {
+    const { container } = render(
+      <Markdown text={'See ![x](https://evil.example/p.png) here.'} streaming={false} />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    const paragraph = container.querySelector('p');
+    const link = paragraph?.querySelector('[data-streamdown="link"]');
+    expect(link?.textContent).toBe('🖼 x');
+    expect(paragraph?.textContent).toBe('See 🖼 x here.');
+    // Nothing block-level inside the paragraph: that broke hydration (React error #418).
+    expect(paragraph?.querySelector('div')).toBeNull();
+  });
+
+  it('asks before following the link, and then opens the image URL', async () => {
+    render(<Markdown text={'![x](https://evil.example/p.png)'} streaming={false} />);
+    fireEvent.click(screen.getByText('🖼 x'));
+    expect(await screen.findByText('https://evil.example/p.png')).toBeTruthy();
+  });
+
+  it('labels an image without alt text by its URL, also a reference-style one', () => {
+    const { container } = render(
+      <Markdown
+        text={'![](https://evil.example/a.png) and ![b][ref]\n\n[ref]: https://evil.example/b.png'}
+        streaming={false}
+      />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    const labels = [...container.querySelectorAll('[data-streamdown="link"]')].map(
+      (link) => link.textContent,
+    );
+    expect(labels).toEqual(['🖼 https://evil.example/a.png', '🖼 b']);
+  });
+
+  it('shows an image whose URL is still streaming as an unfinished link', () => {
+    const { container } = render(<Markdown text={'![cat](https://evil.exa'} streaming />);
+    expect(container.querySelector('img')).toBeNull();
+    const link = container.querySelector('[data-streamdown="link"]');
+    expect(link?.textContent).toBe('🖼 cat');
+    expect(link?.getAttribute('data-incomplete')).toBe('true');
+  });
+
+  it('never makes a javascript: image clickable', () => {
+    const { container } = render(<Markdown text={'![x](javascript:alert(1))'} streaming={false} />);
+    expect(container.querySelector('img')).toBeNull();
+    const hrefs = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs.some((href) => href?.startsWith('javascript:'))).toBe(false);
+  });
 });

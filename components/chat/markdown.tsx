@@ -1,7 +1,8 @@
 'use client';
 
 import { code } from '@streamdown/code';
-import { defaultRehypePlugins, Streamdown } from 'streamdown';
+import { defaultRehypePlugins, defaultRemarkPlugins, Streamdown } from 'streamdown';
+import { imagesAsLinks } from './images-as-links';
 
 const plugins = { code };
 // Without rehype-raw, HTML in the model's text is never parsed into elements: it shows as the
@@ -9,15 +10,18 @@ const plugins = { code };
 const rehypePlugins = Object.entries(defaultRehypePlugins)
   .filter(([name]) => name !== 'raw')
   .map(([, plugin]) => plugin);
+const remarkPlugins = [...Object.values(defaultRemarkPlugins), imagesAsLinks];
 
 /**
  * Model text as markdown, also while it streams (unfinished syntax is completed for display).
- * Raw HTML shows as text, never as elements; code blocks are highlighted and have a copy button.
+ * Raw HTML shows as text, never as elements; an image shows as a link to it, never loaded;
+ * code blocks are highlighted and have a copy button.
  */
 export function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
   return (
     <Streamdown
       plugins={plugins}
+      remarkPlugins={remarkPlugins}
       rehypePlugins={rehypePlugins}
       mode={streaming ? 'streaming' : 'static'}
       isAnimating={streaming}
