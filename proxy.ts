@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { IDENTITY_COOKIE, newOwnerToken, ownerOf } from '@/lib/auth/identity';
+import { cookieToIssue, IDENTITY_COOKIE, identityCookieOptions } from '@/lib/auth/identity';
+import { getDb } from '@/lib/db/client';
 import { allowedHosts, refuseHost } from '@/lib/http/allowed-hosts';
 import { isApiPath, refuseApiRequest } from '@/lib/http/api-routes';
 import { refusePagePath } from '@/lib/http/request-path';
@@ -10,10 +11,11 @@ import { securityHeadersFor, withHeaders } from '@/lib/http/security-headers';
  * answer to and what no handler can take (see lib/http/api-routes.ts), gives every response
  * its security headers with a fresh script nonce (Next finds it in the request's CSP and puts
  * it on its own scripts), and gives every browser an anonymous owner identity on its first
- * visit. The cookie is added to the request too, so the page rendered for this very request
- * already knows its owner.
+ * page view (and a new one when its cookie was rotated elsewhere). The cookie is added to the
+ * request too, so the page rendered for this very request already knows its owner. API routes
+ * get none: without a valid credential they answer 401.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const api = isApiPath(pathname);
   const security = securityHeadersFor(request);
@@ -23,22 +25,13 @@ export function proxy(request: NextRequest) {
     (api ? refuseApiRequest(request.method, pathname) : refusePagePath(pathname));
   if (refusal) return withHeaders(refusal, security);
   request.headers.set('content-security-policy', security['content-security-policy']);
-  if (
-    request.headers.has('authorization') ||
-    ownerOf(request.cookies.get(IDENTITY_COOKIE)?.value)
-  ) {
-    return withHeaders(NextResponse.next({ request: { headers: request.headers } }), security);
-  }
-  const token = newOwnerToken();
-  request.cookies.set(IDENTITY_COOKIE, token);
+  const cookie = api ? undefined : await cookieToIssue(await getDb(), request.headers);
+  if (cookie) request.cookies.set(IDENTITY_COOKIE, cookie);
   const response = NextResponse.next({ request: { headers: request.headers } });
-  response.cookies.set(IDENTITY_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.nextUrl.protocol === 'https:',
-    path: '/',
-    maxAge: 60 * 60 * 24 * 400,
-  });
+  if (cookie) {
+    const secure = request.nextUrl.protocol === 'https:';
+    response.cookies.set(IDENTITY_COOKIE, cookie, identityCookieOptions(secure));
+  }
   return withHeaders(response, security);
 }
 

@@ -87,6 +87,16 @@ export const notes = pgTable(
   (table) => [index('notes_session_created_idx').on(table.sessionId, table.createdAt)],
 );
 
+/**
+ * The generation of an owner's identity cookie, raised by each rotation so that every earlier
+ * cookie stops working. An owner with no row is at generation 0 (cookies from before rotation).
+ */
+export const identities = pgTable('identities', {
+  ownerId: text('owner_id').primaryKey(),
+  generation: integer('generation').notNull(),
+  rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /** An owner's API tokens, kept only as the SHA-256 of the token; revoking deletes the row. */
 export const apiTokens = pgTable(
   'api_tokens',

@@ -1,4 +1,5 @@
 import { issueApiToken } from '../auth/api-tokens';
+import { rotateCookie } from '../auth/identity';
 import { deleteApiToken, listApiTokens } from '../db/api-tokens';
 import type { Db } from '../db/client';
 import type { ApiTokenRow } from '../db/schema';
@@ -35,8 +36,8 @@ function toView({ id, name, createdAt, lastUsedAt }: ApiTokenRow): ApiTokenView 
 }
 
 /**
- * The owner of a same-origin request riding on the browser's cookie. Tokens are managed from
- * the browser only, so a leaked API token cannot mint more.
+ * The owner of a same-origin request riding on the browser's cookie. Credentials are managed
+ * from the browser only, so a leaked API token can neither mint more nor lock its owner out.
  */
 async function browserOwner(db: Db, request: Request): Promise<string> {
   const identity = await writer(db, request);
@@ -44,7 +45,7 @@ async function browserOwner(db: Db, request: Request): Promise<string> {
     throw new HttpError(
       403,
       'cookie_required',
-      'API tokens are managed from the browser, not with an API token.',
+      'API tokens and the browser key are managed from the browser, not with an API token.',
     );
   }
   return identity.ownerId;
@@ -73,4 +74,9 @@ export async function revokeToken(db: Db, request: Request, id: string): Promise
   if (!ID_PATTERN.test(id) || !(await deleteApiToken(db, ownerId, id))) {
     throw new HttpError(404, 'not_found', 'No such token.');
   }
+}
+
+/** `POST /api/identity/rotate`: the owner's new cookie; every earlier one stops working. */
+export async function rotateIdentity(db: Db, request: Request): Promise<string> {
+  return rotateCookie(db, await browserOwner(db, request));
 }

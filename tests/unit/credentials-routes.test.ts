@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
+import * as rotateRoute from '@/app/api/identity/rotate/route';
 import * as sessionRoute from '@/app/api/sessions/[id]/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
 import * as tokenRoute from '@/app/api/tokens/[id]/route';
@@ -32,6 +34,12 @@ const listTokens = async (caller: Caller) =>
   }[];
 
 const listSessions = (caller: Caller) => sessionsRoute.GET(request('GET', '/api/sessions', caller));
+
+/** The new identity cookie a rotation answer sets. */
+function setCookie(response: Response): string {
+  const match = /^quanta_id=([^;]+)/.exec(response.headers.get('set-cookie') ?? '');
+  return decodeURIComponent(match?.[1] ?? '');
+}
 
 describeEachDatabase('API token routes', (database) => {
   beforeAll(() => useDatabase(database()));
@@ -147,7 +155,7 @@ describeEachDatabase('API token routes', (database) => {
     expect((await listSessions({ bearer: cookie })).status).toBe(401);
   });
 
-  it('refuses a token managing tokens (403)', async () => {
+  it('refuses a token managing tokens or the browser key (403)', async () => {
     const client = await bearerFor(owner.ownerId);
     const { token } = await createToken(owner);
     const answers = [
@@ -157,6 +165,7 @@ describeEachDatabase('API token routes', (database) => {
         request('DELETE', `/api/tokens/${token.id}`, client),
         params({ id: token.id }),
       ),
+      await rotateRoute.POST(request('POST', '/api/identity/rotate', client)),
     ];
     for (const response of answers) {
       expect(response.status).toBe(403);
@@ -174,6 +183,7 @@ describeEachDatabase('API token routes', (database) => {
         request('DELETE', `/api/tokens/${token.id}`, evil),
         params({ id: token.id }),
       ),
+      await rotateRoute.POST(request('POST', '/api/identity/rotate', evil)),
     ];
     for (const response of answers) {
       expect(response.status).toBe(403);
@@ -184,6 +194,7 @@ describeEachDatabase('API token routes', (database) => {
 
   it('refuses nobody with 401', async () => {
     expect((await tokensRoute.GET(request('GET', '/api/tokens'))).status).toBe(401);
+    expect((await rotateRoute.POST(request('POST', '/api/identity/rotate'))).status).toBe(401);
   });
 
   it('treats a cookie that does not decode as absent, also beside an Authorization header', async () => {
@@ -198,5 +209,70 @@ describeEachDatabase('API token routes', (database) => {
     });
     expect((await sessionsRoute.GET(withForgery)).status).toBe(401);
     expect((await sessionsRoute.GET(withCookie('GET', '/api/sessions', broken))).status).toBe(401);
+  });
+});
+
+describeEachDatabase('identity cookie rotation', (database) => {
+  beforeAll(() => useDatabase(database()));
+  let owner: Caller & { ownerId: string };
+  beforeEach(() => {
+    owner = { ownerId: newId() };
+  });
+
+  const rotate = (cookie: string) =>
+    rotateRoute.POST(withCookie('POST', '/api/identity/rotate', `quanta_id=${cookie}`));
+
+  it('still takes a cookie in the format issued before rotation existed', async () => {
+    const legacy = `${owner.ownerId}.${createHmac('sha256', 'test-secret')
+      .update(`owner:${owner.ownerId}`)
+      .digest('base64url')}`;
+    const response = await sessionsRoute.GET(
+      withCookie('GET', '/api/sessions', `quanta_id=${legacy}`),
+    );
+    expect(response.status).toBe(200);
+  });
+
+  it('gives the same owner a new cookie and refuses the old one everywhere', async () => {
+    const created = await sessionsRoute.POST(request('POST', '/api/sessions', owner, {}));
+    const { id } = (await created.json()).session;
+    const old = cookieFor(owner.ownerId);
+
+    const rotated = await rotate(old);
+    expect(rotated.status).toBe(204);
+    const header = rotated.headers.get('set-cookie') ?? '';
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=lax/i);
+    expect(header).toMatch(/Path=\//);
+    const fresh = setCookie(rotated);
+    expect(fresh).not.toBe(old);
+
+    const list = (cookie: string) =>
+      sessionsRoute.GET(withCookie('GET', '/api/sessions', `quanta_id=${cookie}`));
+    expect((await list(old)).status).toBe(401);
+    const mine = await list(fresh);
+    expect(mine.status).toBe(200);
+    expect((await mine.json()).sessions).toEqual([expect.objectContaining({ id, isOwner: true })]);
+
+    // Once more: only the newest cookie counts.
+    const newest = setCookie(await rotate(fresh));
+    expect((await list(fresh)).status).toBe(401);
+    expect((await list(newest)).status).toBe(200);
+    expect((await rotate(fresh)).status).toBe(401);
+  });
+
+  it('leaves the owner’s API tokens working', async () => {
+    const client = await bearerFor(owner.ownerId);
+    const old = cookieFor(owner.ownerId);
+    expect((await rotate(old)).status).toBe(204);
+    expect((await listSessions(client)).status).toBe(200);
+  });
+
+  it('refuses a cookie that claims a generation it was not signed for', async () => {
+    const old = cookieFor(owner.ownerId);
+    const [ownerId, mac] = old.split('.');
+    const response = await sessionsRoute.GET(
+      withCookie('GET', '/api/sessions', `quanta_id=${ownerId}.1.${mac}`),
+    );
+    expect(response.status).toBe(401);
   });
 });
