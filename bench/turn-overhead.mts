@@ -32,6 +32,7 @@ async function quanta(): Promise<void> {
     toolSet,
     ...context,
     maxSteps: 5,
+    maxAnswerBytes: 1024 * 1024,
     signal: new AbortController().signal,
     onStep: async () => {},
     onEnd: async () => {},

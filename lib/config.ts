@@ -22,6 +22,14 @@ export function modelTimeoutMs(env: Env = process.env): number {
   return positiveInteger(env, 'QUANTA_MODEL_TIMEOUT_MS', 60_000);
 }
 
+/**
+ * The most bytes of text, reasoning and tool input (as UTF-8) one turn's model calls may
+ * produce: the answer is cut there, with a marker saying so.
+ */
+export function maxAnswerBytes(env: Env = process.env): number {
+  return positiveInteger(env, 'QUANTA_MAX_ANSWER_BYTES', 1024 * 1024);
+}
+
 /** The most bytes a widget's data may take once serialised, whoever produced it. */
 export function maxWidgetDataBytes(env: Env = process.env): number {
   return positiveInteger(env, 'QUANTA_MAX_WIDGET_DATA_BYTES', 256 * 1024);

@@ -52,6 +52,7 @@ async function turn(model: LanguageModelV3) {
     sessionId: 's1',
     agentId: 's1',
     maxSteps: 2,
+    maxAnswerBytes: 1024 * 1024,
     signal: new AbortController().signal,
     onStep: async () => {},
     onEnd: async (message) => {

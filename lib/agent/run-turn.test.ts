@@ -4,6 +4,7 @@ import { convertReadableStreamToArray, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { createToolSet, defineTool, note, ok, type Tool, widget } from '../tools';
 import { createDemoModel } from './demo-model';
+import { toModelMessages } from './model-messages';
 import { runTurn, type Turn } from './run-turn';
 import { stallTimeout } from './stall-timeout';
 import type { QuantaMessage } from './types';
@@ -103,6 +104,7 @@ const turn = (model: Turn['model']): Turn => ({
   sessionId: 's1',
   agentId: 's1',
   maxSteps: 5,
+  maxAnswerBytes: 1024 * 1024,
   signal: new AbortController().signal,
   onStep: async () => {},
   onEnd: async () => {},
@@ -232,6 +234,72 @@ describe('runTurn', () => {
     expect(chunks).toContainEqual({ type: 'error', errorText: error });
     expect(ended[0]?.metadata).toMatchObject({ status: 'failed', error });
     expect(ended[0]?.parts).toContainEqual(expect.objectContaining({ text: 'partial ' }));
+  });
+
+  it('ends a turn whose answer outgrows its budget: cut there, marked, failed', async () => {
+    let cancelled = false;
+    const endless = new MockLanguageModelV3({
+      // A model that never stops talking.
+      doStream: async () => ({
+        stream: new ReadableStream<LanguageModelV3StreamPart>({
+          start(controller) {
+            controller.enqueue({ type: 'text-start', id: 't' });
+          },
+          pull(controller) {
+            controller.enqueue({ type: 'text-delta', id: 't', delta: 'é'.repeat(50) });
+          },
+          cancel() {
+            cancelled = true;
+          },
+        }),
+      }),
+    });
+    const { ended } = await run(endless, { maxAnswerBytes: 1001 });
+    const error = 'The answer grew longer than 1001 bytes, so the turn was ended there.';
+    expect(ended[0]?.metadata).toMatchObject({ status: 'failed', error });
+    const texts = (ended[0]?.parts ?? []).flatMap((part) =>
+      part.type === 'text' ? [part.text] : [],
+    );
+    // 1001 bytes hold 500 two-byte characters, not half of the next one.
+    expect(texts).toEqual(['é'.repeat(500), '[answer too long: stopped at 1001 bytes]']);
+    expect(ended[0]?.parts.every((part) => part.type !== 'text' || part.state === 'done')).toBe(
+      true,
+    );
+    expect(cancelled).toBe(true);
+    expect(endless.doStreamCalls).toHaveLength(1);
+  });
+
+  it('counts tool input too, and ends the turn with its calls settled as failed', async () => {
+    executed.mockClear();
+    const { model, prompts } = scripted([
+      [
+        call('save_note', { text: 'milk' }, 'c1'),
+        { type: 'tool-input-start', id: 'c2', toolName: 'save_note' },
+        ...Array.from(
+          { length: 100 },
+          (): LanguageModelV3StreamPart => ({ type: 'tool-input-delta', id: 'c2', delta: 'x' }),
+        ),
+      ],
+    ]);
+    const { ended } = await run(model, { maxAnswerBytes: 50 });
+    // Tools run once the model call finishes: the cut call ends the turn before any does, and
+    // the model is not called again.
+    expect(executed).not.toHaveBeenCalled();
+    expect(prompts).toHaveLength(1);
+    expect(ended[0]?.metadata?.status).toBe('failed');
+    // Both calls are stored as failed, not as running for ever.
+    for (const id of ['c1', 'c2']) {
+      expect(
+        ended[0]?.parts.find((part) => 'toolCallId' in part && part.toolCallId === id),
+      ).toMatchObject({
+        state: 'output-error',
+        errorText: 'The turn ended before this call finished.',
+      });
+    }
+    expect(JSON.stringify(ended[0])).not.toContain('rawInput');
+    // The next turn sends them back to the model as calls that failed.
+    const history = await toModelMessages([ended[0] as QuantaMessage]);
+    expect(JSON.stringify(history)).toContain('The turn ended before this call finished.');
   });
 
   it('with the demo model, calls a tool and answers from its result', async () => {

@@ -1,7 +1,15 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { createUIMessageStream, stepCountIs, streamText, type UIMessageChunk } from 'ai';
+import {
+  createUIMessageStream,
+  isToolUIPart,
+  stepCountIs,
+  streamText,
+  type UIMessageChunk,
+  wrapLanguageModel,
+} from 'ai';
 import type { ToolSet } from '../tools/tool-set';
 import { toAiTools } from './ai-tools';
+import { answerBudget } from './answer-budget';
 import { describeError } from './describe-error';
 import { toModelMessages } from './model-messages';
 import type { MessageMetadata, QuantaMessage, TokenUsage, TurnStatus } from './types';
@@ -28,6 +36,8 @@ export type Turn = {
   sessionId: string;
   agentId: string;
   maxSteps: number;
+  /** The most bytes of text, reasoning and tool input the turn's model calls may produce. */
+  maxAnswerBytes: number;
   /** Stop: ends the model call and the running tools; what was produced is kept. */
   signal: AbortSignal;
   /** The assistant message so far, after each step. */
@@ -44,12 +54,13 @@ export type Turn = {
 export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk>> {
   let failure: string | undefined;
   const steps: TokenUsage[] = [];
+  const budget = answerBudget(turn.maxAnswerBytes);
   const result = streamText({
-    model: turn.model,
+    model: wrapLanguageModel({ model: turn.model, middleware: budget.middleware }),
     system: SYSTEM,
     messages: await toModelMessages(turn.history),
     tools: toAiTools(turn.toolSet, { agentId: turn.agentId, sessionId: turn.sessionId }),
-    stopWhen: stepCountIs(turn.maxSteps),
+    stopWhen: [stepCountIs(turn.maxSteps), budget.exhausted],
     maxRetries: MAX_RETRIES,
     abortSignal: turn.signal,
     onError: ({ error }) => {
@@ -92,9 +103,31 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
     onFinish: ({ responseMessage, isAborted }) => {
       const status: TurnStatus = isAborted ? 'stopped' : failure ? 'failed' : 'complete';
       const metadata = { ...responseMessage.metadata, ...ending(status, failure) };
-      return logged(turn.onEnd({ ...responseMessage, metadata }));
+      const parts = responseMessage.parts.map(settled);
+      return logged(turn.onEnd({ ...responseMessage, parts, metadata }));
     },
   });
+}
+
+/**
+ * A tool call the turn's end cut short (a stop, a failure, the answer budget) will never get a
+ * result: it is stored as failed, so its card does not spin for ever.
+ */
+function settled(part: QuantaMessage['parts'][number]): QuantaMessage['parts'][number] {
+  if (
+    !isToolUIPart(part) ||
+    (part.state !== 'input-streaming' && part.state !== 'input-available')
+  ) {
+    return part;
+  }
+  // The text of arguments cut off mid-way is not kept: what parsed of them is.
+  const { rawInput: _cut, ...call } = part as typeof part & { rawInput?: unknown };
+  return {
+    ...call,
+    state: 'output-error',
+    input: part.input ?? {},
+    errorText: 'The turn ended before this call finished.',
+  };
 }
 
 function ending(status: TurnStatus, error: string | undefined): MessageMetadata {

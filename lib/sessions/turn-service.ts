@@ -4,7 +4,7 @@ import { ModelUnavailableError, resolveModel } from '../agent/models';
 import { runTurn } from '../agent/run-turn';
 import type { QuantaMessage } from '../agent/types';
 import { prices } from '../agent/usage';
-import { maxSteps } from '../config';
+import { maxAnswerBytes, maxSteps } from '../config';
 import type { Db } from '../db/client';
 import type { SessionRow } from '../db/schema';
 import * as queries from '../db/sessions';
@@ -46,7 +46,7 @@ const userMessageSchema = {
   additionalProperties: false,
 };
 
-const bodySchema = {
+export const bodySchema = {
   type: 'object',
   properties: {
     // submit (the default): a new message; edit: `message.id` names a stored user message that
@@ -135,6 +135,7 @@ export async function postMessage(
       sessionId: id,
       agentId: id,
       maxSteps: maxSteps(),
+      maxAnswerBytes: maxAnswerBytes(),
       signal,
       // Each step renews the turn's mark, so only a turn silent for STALE_TURN_MS counts as dead.
       onStep: async (message) => {
