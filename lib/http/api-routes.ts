@@ -10,6 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const API_ROUTES = [
   { path: '/api/identity/rotate', methods: ['POST'] },
   { path: '/api/models', methods: ['GET'] },
+  { path: '/api/openapi.json', methods: ['GET'] },
   { path: '/api/sessions', methods: ['GET', 'POST'] },
   { path: '/api/sessions/{id}', methods: ['GET', 'PATCH', 'DELETE'] },
   { path: '/api/sessions/{id}/events', methods: ['GET'] },

@@ -19,7 +19,7 @@ export type ApiTokenView = {
 export const MAX_TOKEN_NAME = 100;
 const MAX_BODY_BYTES = 1024;
 
-const createSchema = {
+export const createSchema = {
   type: 'object',
   properties: { name: { type: 'string', minLength: 1, maxLength: MAX_TOKEN_NAME } },
   required: ['name'],

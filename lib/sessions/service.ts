@@ -96,7 +96,7 @@ export async function listMine(db: Db, request: Request) {
 const titleSchema = { type: 'string', minLength: 1, maxLength: MAX_TITLE };
 const modelSchema = { type: ['string', 'null'], maxLength: 200 };
 
-const createSchema = {
+export const createSchema = {
   type: 'object',
   properties: { title: titleSchema, model: modelSchema },
   additionalProperties: false,
@@ -153,7 +153,7 @@ export async function readAs(db: Db, id: string, viewer: string | undefined) {
   };
 }
 
-const patchSchema = {
+export const patchSchema = {
   type: 'object',
   properties: {
     title: titleSchema,

@@ -14,7 +14,7 @@ import { authorize, toMessage, writer } from './service';
 
 const MAX_ACTION_BYTES = 64 * 1024;
 
-const actionSchema = {
+export const actionSchema = {
   type: 'object',
   properties: {
     action: { type: 'string', minLength: 1, maxLength: 100 },

@@ -1,0 +1,3 @@
+import { openApiDocument } from '@/lib/http/openapi';
+
+export const GET = () => Response.json(openApiDocument());
