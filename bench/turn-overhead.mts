@@ -15,7 +15,7 @@ async function bare(): Promise<void> {
   const result = streamText({
     model: createDemoModel({ delayMs: 0 }),
     prompt: PROMPT,
-    tools: toAiTools(toolSet, context),
+    tools: toAiTools(toolSet, context, 64 * 1024),
     stopWhen: stepCountIs(5),
   });
   for await (const _ of result.fullStream) {
@@ -33,6 +33,7 @@ async function quanta(): Promise<void> {
     ...context,
     maxSteps: 5,
     maxAnswerBytes: 1024 * 1024,
+    maxToolInputBytes: 64 * 1024,
     signal: new AbortController().signal,
     onStep: async () => {},
     onEnd: async () => {},

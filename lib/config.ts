@@ -30,6 +30,11 @@ export function maxAnswerBytes(env: Env = process.env): number {
   return positiveInteger(env, 'QUANTA_MAX_ANSWER_BYTES', 1024 * 1024);
 }
 
+/** The most bytes of arguments (as JSON) a tool call may have: longer ones are refused. */
+export function maxToolInputBytes(env: Env = process.env): number {
+  return positiveInteger(env, 'QUANTA_MAX_TOOL_INPUT_BYTES', 64 * 1024);
+}
+
 /** The most bytes a widget's data may take once serialised, whoever produced it. */
 export function maxWidgetDataBytes(env: Env = process.env): number {
   return positiveInteger(env, 'QUANTA_MAX_WIDGET_DATA_BYTES', 256 * 1024);

@@ -1,16 +1,19 @@
 import { type ToolSet as AiToolSet, jsonSchema, tool } from 'ai';
 import { runTool } from '../tools/run-tool';
 import type { ToolSet } from '../tools/tool-set';
+import { inputBytes, inputTooLongText } from './tool-input-cap';
 import type { ToolOutput } from './types';
 
 /**
  * The tool set as the AI SDK runs it. Each `execute` goes through `runTool`, so the contract's
  * validation, timeouts and error normalisation hold; the UI part receives the whole outcome,
  * the model only `modelText` (`toModelOutput`). The UI also learns how long the call took.
+ * Arguments over `maxInputBytes` are refused before the tool runs.
  */
 export function toAiTools(
   toolSet: ToolSet,
   context: { agentId: string; sessionId: string },
+  maxInputBytes: number,
 ): AiToolSet {
   return Object.fromEntries(
     toolSet.tools.map((quantaTool) => [
@@ -21,6 +24,14 @@ export function toAiTools(
         // runTool and the model receives our validation message, not the SDK's.
         inputSchema: jsonSchema(quantaTool.parameters as Parameters<typeof jsonSchema>[0]),
         execute: async (args, { toolCallId, abortSignal }) => {
+          const bytes = inputBytes(args);
+          if (bytes > maxInputBytes) {
+            return {
+              isError: true,
+              modelText: inputTooLongText(bytes, maxInputBytes),
+              durationMs: 0,
+            };
+          }
           const started = performance.now();
           const outcome = await runTool(
             toolSet,

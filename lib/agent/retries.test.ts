@@ -53,6 +53,7 @@ async function turn(model: LanguageModelV3) {
     agentId: 's1',
     maxSteps: 2,
     maxAnswerBytes: 1024 * 1024,
+    maxToolInputBytes: 64 * 1024,
     signal: new AbortController().signal,
     onStep: async () => {},
     onEnd: async (message) => {

@@ -105,6 +105,7 @@ const turn = (model: Turn['model']): Turn => ({
   agentId: 's1',
   maxSteps: 5,
   maxAnswerBytes: 1024 * 1024,
+  maxToolInputBytes: 64 * 1024,
   signal: new AbortController().signal,
   onStep: async () => {},
   onEnd: async () => {},
@@ -300,6 +301,36 @@ describe('runTurn', () => {
     // The next turn sends them back to the model as calls that failed.
     const history = await toModelMessages([ended[0] as QuantaMessage]);
     expect(JSON.stringify(history)).toContain('The turn ended before this call finished.');
+  });
+
+  it('refuses tool arguments over the cap before the tool runs and does not store them', async () => {
+    executed.mockClear();
+    const long = 'x'.repeat(2000);
+    const { model, prompts } = scripted([
+      [
+        call('save_note', { text: long }, 'c1'),
+        call('save_note', { text: 'ok' }, 'c2'),
+        finish('tool-calls'),
+      ],
+    ]);
+    const { ended, stepped } = await run(model, { maxToolInputBytes: 1000 });
+    // The short call ran; the long one did not, and the model was told why.
+    expect(executed.mock.calls).toEqual([['ok']]);
+    expect(JSON.stringify(prompts[1])).toContain(
+      'The arguments were too long (2011 bytes; at most 1000 bytes), so the tool did not run.',
+    );
+    const stored = ended[0]?.parts.find((part) => 'toolCallId' in part && part.toolCallId === 'c1');
+    expect(stored).toMatchObject({
+      state: 'output-available',
+      input: { omitted: '2011 bytes of arguments, over the 1000 bytes limit, were not kept.' },
+      output: { isError: true },
+    });
+    expect(JSON.stringify(ended)).not.toContain(long);
+    expect(JSON.stringify(stepped)).not.toContain(long);
+    // The history still converts for the model: the note as arguments, then the refusal.
+    const history = JSON.stringify(await toModelMessages(ended));
+    expect(history).toContain('were not kept');
+    expect(history).toContain('The arguments were too long');
   });
 
   it('with the demo model, calls a tool and answers from its result', async () => {

@@ -12,6 +12,7 @@ import { toAiTools } from './ai-tools';
 import { answerBudget } from './answer-budget';
 import { describeError } from './describe-error';
 import { toModelMessages } from './model-messages';
+import { withCappedInput } from './tool-input-cap';
 import type { MessageMetadata, QuantaMessage, TokenUsage, TurnStatus } from './types';
 import { type Price, tokenUsage } from './usage';
 
@@ -38,11 +39,13 @@ export type Turn = {
   maxSteps: number;
   /** The most bytes of text, reasoning and tool input the turn's model calls may produce. */
   maxAnswerBytes: number;
+  /** The most bytes of arguments (as JSON) a tool call may have; longer ones are not run. */
+  maxToolInputBytes: number;
   /** Stop: ends the model call and the running tools; what was produced is kept. */
   signal: AbortSignal;
-  /** The assistant message so far, after each step. */
+  /** The assistant message so far, after each step, as it is stored (see `withCappedInput`). */
   onStep(message: QuantaMessage): Promise<void>;
-  /** The final assistant message, its metadata saying how the turn ended. */
+  /** The final assistant message as it is stored, its metadata saying how the turn ended. */
   onEnd(message: QuantaMessage): Promise<void>;
 };
 
@@ -59,13 +62,21 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
     model: wrapLanguageModel({ model: turn.model, middleware: budget.middleware }),
     system: SYSTEM,
     messages: await toModelMessages(turn.history),
-    tools: toAiTools(turn.toolSet, { agentId: turn.agentId, sessionId: turn.sessionId }),
+    tools: toAiTools(
+      turn.toolSet,
+      { agentId: turn.agentId, sessionId: turn.sessionId },
+      turn.maxToolInputBytes,
+    ),
     stopWhen: [stepCountIs(turn.maxSteps), budget.exhausted],
     maxRetries: MAX_RETRIES,
     abortSignal: turn.signal,
     onError: ({ error }) => {
       failure = describeError(error);
     },
+  });
+  const forStorage = (message: QuantaMessage): QuantaMessage => ({
+    ...message,
+    parts: message.parts.map((part) => withCappedInput(part, turn.maxToolInputBytes)),
   });
   return createUIMessageStream<QuantaMessage>({
     originalMessages: turn.history,
@@ -99,12 +110,12 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
           },
         }),
       ),
-    onStepFinish: ({ responseMessage }) => logged(turn.onStep(responseMessage)),
+    onStepFinish: ({ responseMessage }) => logged(turn.onStep(forStorage(responseMessage))),
     onFinish: ({ responseMessage, isAborted }) => {
       const status: TurnStatus = isAborted ? 'stopped' : failure ? 'failed' : 'complete';
       const metadata = { ...responseMessage.metadata, ...ending(status, failure) };
       const parts = responseMessage.parts.map(settled);
-      return logged(turn.onEnd({ ...responseMessage, parts, metadata }));
+      return logged(turn.onEnd(forStorage({ ...responseMessage, parts, metadata })));
     },
   });
 }

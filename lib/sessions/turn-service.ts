@@ -4,7 +4,7 @@ import { ModelUnavailableError, resolveModel } from '../agent/models';
 import { runTurn } from '../agent/run-turn';
 import type { QuantaMessage } from '../agent/types';
 import { prices } from '../agent/usage';
-import { maxAnswerBytes, maxSteps } from '../config';
+import { maxAnswerBytes, maxSteps, maxToolInputBytes } from '../config';
 import type { Db } from '../db/client';
 import type { SessionRow } from '../db/schema';
 import * as queries from '../db/sessions';
@@ -136,6 +136,7 @@ export async function postMessage(
       agentId: id,
       maxSteps: maxSteps(),
       maxAnswerBytes: maxAnswerBytes(),
+      maxToolInputBytes: maxToolInputBytes(),
       signal,
       // Each step renews the turn's mark, so only a turn silent for STALE_TURN_MS counts as dead.
       onStep: async (message) => {
