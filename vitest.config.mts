@@ -12,6 +12,7 @@ export default defineConfig({
       'tests/unit/**/*.test.{ts,tsx}',
     ],
     environment: 'node',
+    setupFiles: ['tests/setup/unpaced-demo.ts'],
     coverage: {
       provider: 'v8',
       include: ['lib/**/*.ts'],

@@ -1,0 +1,58 @@
+import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { MockLanguageModelV3 } from 'ai/test';
+
+export type HeldModel = {
+  model: LanguageModelV3;
+  /** Resolves once the model has sent its first words: the turn is running. */
+  started: Promise<void>;
+  /** Lets the answer finish. */
+  release(): void;
+};
+
+const usage = {
+  inputTokens: { total: 3, noCache: 3, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 2, text: 2, reasoning: 0 },
+};
+
+/**
+ * A model that answers `words` and then holds its turn open until `release()` (or until the
+ * turn is stopped), so a test can act while a turn runs without racing its end.
+ */
+export function heldModel(words = 'I am still answering'): HeldModel {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let markStarted = () => {};
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+  const model = new MockLanguageModelV3({
+    doStream: async ({ abortSignal }) => ({
+      stream: new ReadableStream<LanguageModelV3StreamPart>({
+        async start(controller) {
+          controller.enqueue({ type: 'stream-start', warnings: [] });
+          controller.enqueue({ type: 'text-start', id: 't' });
+          controller.enqueue({ type: 'text-delta', id: 't', delta: words });
+          markStarted();
+          const stopped = new Promise<void>((resolve) =>
+            abortSignal?.addEventListener('abort', () => resolve(), { once: true }),
+          );
+          await Promise.race([released, stopped]);
+          if (abortSignal?.aborted) {
+            controller.error(abortSignal.reason);
+            return;
+          }
+          controller.enqueue({ type: 'text-end', id: 't' });
+          controller.enqueue({
+            type: 'finish',
+            finishReason: { unified: 'stop', raw: 'stop' },
+            usage,
+          });
+          controller.close();
+        },
+      }),
+    }),
+  });
+  return { model, started, release };
+}
