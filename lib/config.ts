@@ -10,6 +10,11 @@ export function databaseUrl(): string | undefined {
   return process.env.DATABASE_URL || undefined;
 }
 
+/** A Redis URL makes the per-owner limits shared by every instance that uses it. */
+export function redisUrl(): string | undefined {
+  return process.env.REDIS_URL || undefined;
+}
+
 export type Env = Record<string, string | undefined>;
 
 /** The most model calls (steps) one turn may make: tool round trips end there. */
@@ -38,6 +43,30 @@ export function maxToolInputBytes(env: Env = process.env): number {
 /** The most bytes a widget's data may take once serialised, whoever produced it. */
 export function maxWidgetDataBytes(env: Env = process.env): number {
   return positiveInteger(env, 'QUANTA_MAX_WIDGET_DATA_BYTES', 256 * 1024);
+}
+
+/** What one owner (a browser's identity, or its API tokens) may do. */
+export type OwnerLimits = {
+  /** API requests of any kind, per minute. */
+  requestsPerMinute: number;
+  /** Turns started (prompts, edits, regenerations), per minute. */
+  turnsPerMinute: number;
+  /** Sessions created (new or forked), per minute. */
+  sessionsPerMinute: number;
+  /** Turns running at the same time, across all the owner's sessions. */
+  concurrentTurns: number;
+  /** Live event streams open at the same time (about one per open tab). */
+  eventStreams: number;
+};
+
+export function ownerLimits(env: Env = process.env): OwnerLimits {
+  return {
+    requestsPerMinute: positiveInteger(env, 'QUANTA_LIMIT_REQUESTS_PER_MINUTE', 600),
+    turnsPerMinute: positiveInteger(env, 'QUANTA_LIMIT_TURNS_PER_MINUTE', 20),
+    sessionsPerMinute: positiveInteger(env, 'QUANTA_LIMIT_SESSIONS_PER_MINUTE', 30),
+    concurrentTurns: positiveInteger(env, 'QUANTA_LIMIT_CONCURRENT_TURNS', 4),
+    eventStreams: positiveInteger(env, 'QUANTA_LIMIT_EVENT_STREAMS', 20),
+  };
 }
 
 function positiveInteger(env: Env, name: string, fallback: number): number {

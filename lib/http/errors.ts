@@ -1,6 +1,7 @@
 /**
  * A failure a client caused or may see; becomes `{ error: { code, message } }` with `status`,
- * plus `current` when the client needs the server's state to recover (a stale version).
+ * plus `current` when the client needs the server's state to recover (a stale version), and
+ * `headers` when the answer needs some (`Retry-After` on a 429).
  */
 export class HttpError extends Error {
   constructor(
@@ -8,6 +9,7 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly current?: unknown,
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -18,9 +20,10 @@ export function errorResponse(
   code: string,
   message: string,
   current?: unknown,
+  headers?: Record<string, string>,
 ): Response {
   const error = current === undefined ? { code, message } : { code, message, current };
-  return Response.json({ error }, { status });
+  return Response.json({ error }, { status, headers });
 }
 
 /** Wraps a route handler so that a thrown HttpError is an answer, and anything else a logged 500. */
@@ -32,7 +35,7 @@ export function handled<Args extends unknown[]>(
       return await handler(...args);
     } catch (error) {
       if (error instanceof HttpError) {
-        return errorResponse(error.status, error.code, error.message, error.current);
+        return errorResponse(error.status, error.code, error.message, error.current, error.headers);
       }
       console.error(error);
       return errorResponse(500, 'internal', 'Something went wrong on the server.');
