@@ -1,7 +1,9 @@
+import { connection } from 'next/server';
 import { HomeScreen } from '@/components/home-screen';
-import { viewer } from './viewer';
 
 export default async function HomePage() {
-  const { token } = await viewer();
-  return <HomeScreen token={token} />;
+  // Rendered per request, never cached as static: the answer may set a new owner's identity
+  // cookie, which a shared cache must not hand to anyone else.
+  await connection();
+  return <HomeScreen />;
 }

@@ -1,9 +1,11 @@
-import { cookies, headers } from 'next/headers';
-import { IDENTITY_COOKIE, identify } from '@/lib/auth/identity';
+import { headers } from 'next/headers';
+import { identify } from '@/lib/auth/identity';
 import { getDb } from '@/lib/db/client';
 
-/** The identity cookie of the page being rendered (the proxy guarantees one) and its owner. */
-export async function viewer(): Promise<{ token: string; ownerId: string | undefined }> {
-  const token = (await cookies()).get(IDENTITY_COOKIE)?.value ?? '';
-  return { token, ownerId: (await identify(await getDb(), await headers()))?.ownerId };
+/**
+ * The owner the page being rendered is for: from an API token (`Authorization: Bearer`) or
+ * the identity cookie, as for the API routes; undefined for nobody.
+ */
+export async function viewerId(): Promise<string | undefined> {
+  return (await identify(await getDb(), await headers()))?.ownerId;
 }

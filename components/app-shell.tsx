@@ -10,15 +10,13 @@ import { SessionsSidebar } from './sessions-sidebar';
  * sidebar moves into a drawer (a Radix dialog, so focus is trapped and Escape closes it).
  */
 type AppShellProps = {
-  /** The owner's API token, shown on request in the sidebar. */
-  token: string;
   /** What the top bar shows beside the menu button: a title, actions. */
   header?: ReactNode;
   /** The main column below the top bar; it scrolls its own content. */
   children: ReactNode;
 };
 
-export function AppShell({ token, header, children }: AppShellProps) {
+export function AppShell({ header, children }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   return (
@@ -28,7 +26,7 @@ export function AppShell({ token, header, children }: AppShellProps) {
           aria-label="Sessions"
           className="hidden w-72 shrink-0 border-r border-zinc-200 bg-zinc-50 md:flex md:flex-col dark:border-zinc-800 dark:bg-zinc-900"
         >
-          <SessionsSidebar token={token} />
+          <SessionsSidebar />
         </aside>
 
         <Dialog.Portal>
@@ -38,7 +36,7 @@ export function AppShell({ token, header, children }: AppShellProps) {
             className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-zinc-50 shadow-xl md:hidden dark:bg-zinc-900"
           >
             <Dialog.Title className="sr-only">Sessions</Dialog.Title>
-            <SessionsSidebar token={token} onNavigate={() => setDrawerOpen(false)} />
+            <SessionsSidebar onNavigate={() => setDrawerOpen(false)} />
             <Dialog.Close
               aria-label="Close sessions"
               className="absolute top-3 right-3 rounded-md p-1.5 text-zinc-500 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-blue-500 dark:hover:bg-zinc-800"

@@ -9,7 +9,7 @@ import { Composer } from './composer';
 import { EmptyState } from './empty-state';
 
 /** `/`: what Quanta is, and a composer whose first message starts a new session. */
-export function HomeScreen({ token }: { token: string }) {
+export function HomeScreen() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const start = useMutation({
@@ -22,7 +22,7 @@ export function HomeScreen({ token }: { token: string }) {
   });
 
   return (
-    <AppShell token={token}>
+    <AppShell>
       <div className="min-h-0 flex-1 overflow-y-auto">
         <EmptyState />
       </div>

@@ -12,13 +12,12 @@ import { primaryButton } from './modal';
 import { ShareButton } from './share-dialog';
 
 type SessionScreenProps = {
-  token: string;
   session: SessionView;
   messages: QuantaMessage[];
   widgetStates: Record<string, WidgetState>;
 };
 
-export function SessionScreen({ token, session, messages, widgetStates }: SessionScreenProps) {
+export function SessionScreen({ session, messages, widgetStates }: SessionScreenProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const fork = useMutation({
@@ -53,7 +52,7 @@ export function SessionScreen({ token, session, messages, widgetStates }: Sessio
   );
 
   return (
-    <AppShell token={token} header={header}>
+    <AppShell header={header}>
       {fork.error && (
         <p role="alert" className="px-4 pt-2 text-center text-sm text-red-600">
           {fork.error.message}

@@ -9,7 +9,7 @@ import { refreshSessions, sessionApi, sessionsKey } from './api';
 import { dangerButton, Modal, primaryButton, secondaryButton } from './modal';
 import { TokenButton } from './token-button';
 
-export function SessionsSidebar({ token, onNavigate }: { token: string; onNavigate?: () => void }) {
+export function SessionsSidebar({ onNavigate }: { onNavigate?: () => void }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const sessions = useQuery({ queryKey: sessionsKey, queryFn: sessionApi.list });
@@ -58,7 +58,7 @@ export function SessionsSidebar({ token, onNavigate }: { token: string; onNaviga
           ))}
         </ul>
       </div>
-      <TokenButton token={token} />
+      <TokenButton />
     </nav>
   );
 }

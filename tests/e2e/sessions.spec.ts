@@ -91,13 +91,14 @@ test('delete asks for confirmation and removes the session', async ({ page }) =>
   expect((await page.goto(url))?.status()).toBe(404);
 });
 
-test('the API token shown in the UI lets a script act as the owner', async ({ page, request }) => {
+test('an API token made in the UI lets a script act as the owner', async ({ page, request }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'API token' }).first().click();
-  const token = await page
-    .getByRole('dialog', { name: 'Your API token' })
-    .locator('code')
-    .textContent();
+  await page.getByRole('button', { name: 'API tokens' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'API tokens' });
+  await dialog.getByLabel('New token’s name').fill('script');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  const token = await dialog.locator('code').textContent();
+  await expect(dialog.getByRole('list', { name: 'Your tokens' })).toContainText('script');
   const created = await request.post('/api/sessions', {
     headers: { authorization: `Bearer ${token?.trim()}` },
     data: { title: 'Made by a script' },

@@ -6,14 +6,14 @@ import { getDb } from '@/lib/db/client';
 import { HttpError } from '@/lib/http/errors';
 import { messageText } from '@/lib/message-text';
 import { readAs } from '@/lib/sessions/service';
-import { viewer } from '../../viewer';
+import { viewerId } from '../../viewer';
 
 type Props = { params: Promise<{ id: string }> };
 
 // One read per request, shared by the metadata and the page.
 const load = cache(async (id: string) => {
   try {
-    return await readAs(await getDb(), id, (await viewer()).ownerId);
+    return await readAs(await getDb(), id, await viewerId());
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) notFound();
     throw error;
@@ -34,13 +34,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function SessionPage({ params }: Props) {
   const { session, messages, widgetStates } = await load((await params).id);
-  const { token } = await viewer();
-  return (
-    <SessionScreen
-      token={token}
-      session={session}
-      messages={messages}
-      widgetStates={widgetStates}
-    />
-  );
+  return <SessionScreen session={session} messages={messages} widgetStates={widgetStates} />;
 }
