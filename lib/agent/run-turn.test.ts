@@ -333,6 +333,28 @@ describe('runTurn', () => {
     expect(history).toContain('The arguments were too long');
   });
 
+  it('streams long tool arguments in a few growing pieces, not token by token', async () => {
+    const tokens = Array.from(
+      { length: 1024 },
+      (): LanguageModelV3StreamPart => ({ type: 'tool-input-delta', id: 'c1', delta: 'xxxx' }),
+    );
+    const model = new MockLanguageModelV3({
+      doStream: async () => ({
+        stream: new ReadableStream<LanguageModelV3StreamPart>({
+          start(controller) {
+            controller.enqueue({ type: 'tool-input-start', id: 'c1', toolName: 'save_note' });
+            controller.enqueue({ type: 'tool-input-delta', id: 'c1', delta: '{"text":"' });
+            for (const token of tokens) controller.enqueue(token);
+            controller.close();
+          },
+        }),
+      }),
+    });
+    const chunks = await convertReadableStreamToArray(await runTurn(turn(model)));
+    const pieces = chunks.filter((chunk) => chunk.type === 'tool-input-delta');
+    expect(pieces.length).toBeLessThanOrEqual(12);
+  });
+
   it('with the demo model, calls a tool and answers from its result', async () => {
     const { ended } = await run(createDemoModel({ delayMs: 0 }), {
       history: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'show me a counter' }] }],

@@ -13,6 +13,7 @@ import { answerBudget } from './answer-budget';
 import { describeError } from './describe-error';
 import { toModelMessages } from './model-messages';
 import { withCappedInput } from './tool-input-cap';
+import { doublingToolInputPieces } from './tool-input-pieces';
 import type { MessageMetadata, QuantaMessage, TokenUsage, TurnStatus } from './types';
 import { type Price, tokenUsage } from './usage';
 
@@ -59,7 +60,10 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
   const steps: TokenUsage[] = [];
   const budget = answerBudget(turn.maxAnswerBytes);
   const result = streamText({
-    model: wrapLanguageModel({ model: turn.model, middleware: budget.middleware }),
+    model: wrapLanguageModel({
+      model: turn.model,
+      middleware: [doublingToolInputPieces, budget.middleware],
+    }),
     system: SYSTEM,
     messages: await toModelMessages(turn.history),
     tools: toAiTools(
