@@ -19,8 +19,17 @@ const migrationsFolder = join(process.cwd(), 'lib', 'db', 'migrations');
 // Any constant works; it only has to be the same for every instance of Quanta.
 const MIGRATION_LOCK = 727_001;
 
-export async function openDatabase(url = databaseUrl(), directory = dataDir()): Promise<Database> {
-  return url ? openPostgres(url) : openPglite(join(directory, 'pglite'));
+/** Where the data lives: a PostgreSQL server, or an embedded PGlite in a data folder. */
+export type DatabaseTarget = { url: string } | { directory: string };
+
+/** The configured target: DATABASE_URL when set, else PGlite in the data folder. */
+export function configuredTarget(): DatabaseTarget {
+  const url = databaseUrl();
+  return url ? { url } : { directory: dataDir() };
+}
+
+export async function openDatabase(target = configuredTarget()): Promise<Database> {
+  return 'url' in target ? openPostgres(target.url) : openPglite(join(target.directory, 'pglite'));
 }
 
 async function openPglite(directory: string): Promise<Database> {

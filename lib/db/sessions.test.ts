@@ -213,14 +213,14 @@ describe('data survives a restart (PGlite)', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const directory = mkdtempSync(join(tmpdir(), 'quanta-restart-'));
-    const first = await openDatabase(undefined, directory);
+    const first = await openDatabase({ directory });
     const session = await createSession(first.db, { ownerId: 'owner-a', title: 'Kept' });
     await appendMessages(first.db, session.id, [
       { role: 'user', parts: [{ type: 'text', text: 'still here' }] },
     ]);
     await first.close();
 
-    const second = await openDatabase(undefined, directory);
+    const second = await openDatabase({ directory });
     expect(await getSession(second.db, session.id)).toMatchObject({ title: 'Kept' });
     expect((await listMessages(second.db, session.id)).map((m) => m.parts)).toEqual([
       [{ type: 'text', text: 'still here' }],
@@ -233,7 +233,10 @@ describe('data survives a restart (PGlite)', () => {
 describe.skipIf(!process.env.DATABASE_URL)('migrations (PostgreSQL)', () => {
   it('run once, without error, when two instances start together on an empty database', async () => {
     const empty = await emptyPostgresDatabase();
-    const [a, b] = await Promise.all([openDatabase(empty.url), openDatabase(empty.url)]);
+    const [a, b] = await Promise.all([
+      openDatabase({ url: empty.url }),
+      openDatabase({ url: empty.url }),
+    ]);
     const result = await a.db.execute(
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
     );
@@ -251,7 +254,7 @@ describe.skipIf(!process.env.DATABASE_URL)('migrations (PostgreSQL)', () => {
 describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL connection closed by the server', () => {
   it('is logged, not fatal, and the next query opens a new one', async () => {
     const empty = await emptyPostgresDatabase();
-    const database = await openDatabase(empty.url);
+    const database = await openDatabase({ url: empty.url });
     await createSession(database.db, { ownerId: 'owner-a' });
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });

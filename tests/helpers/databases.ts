@@ -18,7 +18,7 @@ export async function freshDatabase(
 ): Promise<Database & { drop(): Promise<void> }> {
   if (driver === 'pglite') {
     const directory = mkdtempSync(join(tmpdir(), 'quanta-db-'));
-    const database = await openDatabase(undefined, directory);
+    const database = await openDatabase({ directory });
     return {
       ...database,
       drop: async () => {
@@ -28,7 +28,7 @@ export async function freshDatabase(
     };
   }
   const empty = await emptyPostgresDatabase();
-  const database = await openDatabase(empty.url);
+  const database = await openDatabase({ url: empty.url });
   return {
     ...database,
     drop: async () => {
