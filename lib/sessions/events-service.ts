@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import { type SessionEvent, subscribe } from '../events/session-events';
 import { HttpError } from '../http/errors';
+import { acquireLease } from '../limits';
 import { authorize, requester } from './service';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -14,7 +15,12 @@ type StreamOptions = {
   stillAllowed?: () => Promise<boolean>;
   /** An event after which this viewer may no longer watch: the stream ends without it. */
   endsOn?: (event: SessionEvent) => boolean;
+  /** Called once when the stream has ended, however it ended. */
+  onEnd?: () => void;
 };
+
+// Viewers without an identity (API clients reading a public session) share one allowance.
+const ANONYMOUS = 'anonymous';
 
 /**
  * `GET /api/sessions/:id/events`: the session's live events as server-sent events, for whoever
@@ -28,6 +34,7 @@ export async function openEvents(
 ): Promise<Response> {
   const viewer = (await requester(db, request))?.ownerId;
   const session = await authorize(db, id, viewer, 'read');
+  const lease = await acquireLease('eventStreams', viewer ?? ANONYMOUS);
   // A session may be made private or deleted while someone watches: their stream then ends,
   // and the browser's reconnection is refused like any read.
   const stillAllowed = () =>
@@ -47,6 +54,7 @@ export async function openEvents(
     ...options,
     stillAllowed,
     endsOn,
+    onEnd: () => void lease.release(),
   });
   return new Response(stream, {
     headers: {
@@ -65,7 +73,7 @@ export async function openEvents(
 export function sessionEventStream(
   sessionId: string,
   signal: AbortSignal,
-  { heartbeatMs = HEARTBEAT_MS, stillAllowed, endsOn }: StreamOptions = {},
+  { heartbeatMs = HEARTBEAT_MS, stillAllowed, endsOn, onEnd }: StreamOptions = {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let finish: (closeStream: boolean) => void = () => {};
@@ -98,6 +106,7 @@ export function sessionEventStream(
         finished = true;
         clearInterval(heartbeat);
         unsubscribe();
+        onEnd?.();
         signal.removeEventListener('abort', onAbort);
         if (!closeStream) return;
         try {

@@ -11,6 +11,7 @@ import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN } from '../ids';
+import { enforceRate } from '../limits';
 import type { WidgetState } from '../widgets/state-key';
 import type { SessionView } from './types';
 
@@ -38,9 +39,11 @@ export function toView(session: SessionRow, viewer: string | undefined): Session
   };
 }
 
-/** Who sent `request`, from its API token or its cookie. */
-export function requester(db: Db, request: Request): Promise<Identity | undefined> {
-  return identify(db, request.headers);
+/** Who sent `request`, from its API token or its cookie; each one's requests count to its limit. */
+export async function requester(db: Db, request: Request): Promise<Identity | undefined> {
+  const identity = await identify(db, request.headers);
+  if (identity) await enforceRate('requestsPerMinute', identity.ownerId);
+  return identity;
 }
 
 /** The requester of a state-changing request: known, and (when riding on a cookie) same-origin. */
@@ -120,6 +123,7 @@ export async function create(db: Db, request: Request): Promise<SessionView> {
     MAX_BODY_BYTES,
   );
   await checkModel(body.model);
+  await enforceRate('sessionsPerMinute', identity.ownerId);
   const session = await queries.createSession(db, { ownerId: identity.ownerId, ...body });
   return toView(session, identity.ownerId);
 }
@@ -186,6 +190,7 @@ export async function remove(db: Db, request: Request, id: string): Promise<void
 export async function fork(db: Db, request: Request, id: string): Promise<SessionView> {
   const identity = await writer(db, request);
   const source = await authorize(db, id, identity.ownerId, 'fork');
+  await enforceRate('sessionsPerMinute', identity.ownerId);
   return toView(await queries.forkSession(db, source, identity.ownerId), identity.ownerId);
 }
 

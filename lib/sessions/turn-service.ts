@@ -12,6 +12,7 @@ import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN, newId } from '../ids';
+import { acquireLease, enforceRate } from '../limits';
 import type { ToolSet } from '../tools/tool-set';
 import { authorize, STALE_TURN_MS, toMessage, writer } from './service';
 
@@ -90,14 +91,17 @@ export async function postMessage(
   const identity = await writer(db, request);
   const session = await authorize(db, id, identity.ownerId, 'write');
   const begin = start(await readJson<Body>(request, bodySchema, MAX_MESSAGE_BYTES));
+  await enforceRate('turnsPerMinute', identity.ownerId);
   const { info, model } = await resolveModel(session.model).catch((error: unknown) => {
     if (error instanceof ModelUnavailableError) {
       throw new HttpError(409, 'model_unavailable', error.message);
     }
     throw error;
   });
+  const lease = await acquireLease('concurrentTurns', identity.ownerId);
   const turnId = newId();
   if (!(await queries.claimTurn(db, id, turnId, STALE_TURN_MS))) {
+    await lease.release();
     throw new HttpError(409, 'turn_active', 'A turn is already running here: wait or stop it.');
   }
   const signal = trackTurn(id, turnId);
@@ -108,7 +112,7 @@ export async function postMessage(
     released ??= (async () => {
       untrackTurn(id, turnId);
       try {
-        await queries.releaseTurn(db, id, turnId);
+        await Promise.all([queries.releaseTurn(db, id, turnId), lease.release()]);
       } finally {
         // After the release, so a viewer that reloads the session on it finds the turn ended.
         publish(id, { type: 'turn', status: 'ended' });
