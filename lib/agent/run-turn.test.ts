@@ -2,12 +2,13 @@ import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-
 import { readUIMessageStream, simulateReadableStream, wrapLanguageModel } from 'ai';
 import { convertReadableStreamToArray, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
+import { ID_PATTERN } from '../ids';
 import { createToolSet, defineTool, note, ok, type Tool, widget } from '../tools';
 import { createDemoModel } from './demo-model';
 import { toModelMessages } from './model-messages';
 import { runTurn, type Turn } from './run-turn';
 import { stallTimeout } from './stall-timeout';
-import type { QuantaMessage } from './types';
+import type { QuantaMessage, ToolOutput } from './types';
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -68,6 +69,13 @@ const showCounter = defineTool({
   widget: { id: 'counter', data: { type: 'object' } },
   execute: () => ok('counter shown', widget('WIDGET-LABEL', 'counter', { secret: 'WIDGET-DATA' })),
 });
+const countFrom = defineTool({
+  name: 'count_from',
+  description: 'Shows a counter starting at a number.',
+  parameters: { type: 'object', properties: { from: { type: 'number' } }, required: ['from'] },
+  widget: { id: 'count', data: { type: 'object' } },
+  execute: (_a, _c, { from }) => ok(`counting from ${from}`, widget('Count', 'count', { from })),
+});
 const explode = defineTool({
   name: 'explode',
   description: 'Throws.',
@@ -92,7 +100,13 @@ const meet = defineTool({
     return ok(`${who} met`);
   },
 });
-const tools = createToolSet([saveNote as Tool, showCounter as Tool, explode as Tool, meet as Tool]);
+const tools = createToolSet([
+  saveNote as Tool,
+  showCounter as Tool,
+  countFrom as Tool,
+  explode as Tool,
+  meet as Tool,
+]);
 
 /** A turn of `model` with the test tools, saying hi. */
 const turn = (model: Turn['model']): Turn => ({
@@ -353,6 +367,42 @@ describe('runTurn', () => {
     const chunks = await convertReadableStreamToArray(await runTurn(turn(model)));
     const pieces = chunks.filter((chunk) => chunk.type === 'tool-input-delta');
     expect(pieces.length).toBeLessThanOrEqual(12);
+  });
+
+  it('gives a tool call id used before in the session a fresh one, so each call keeps its own', async () => {
+    // A server that numbers calls per answer: call_0 in both steps, and again in the next turn.
+    const countStep = (from: number) => [
+      call('count_from', { from }, 'call_0'),
+      finish('tool-calls'),
+    ];
+    const first = scripted([countStep(1), countStep(2)]);
+    const { ended } = await run(first.model);
+    const calls = (message: QuantaMessage | undefined) =>
+      (message?.parts ?? []).flatMap((part) =>
+        part.type === 'tool-count_from' && part.state === 'output-available'
+          ? [{ id: part.toolCallId, output: part.output as ToolOutput }]
+          : [],
+      );
+    const [one, two] = calls(ended[0]);
+    expect(one).toMatchObject({ id: 'call_0', output: { ui: { data: { from: 1 } } } });
+    expect(two?.id).toMatch(ID_PATTERN);
+    expect(two?.output).toMatchObject({ ui: { data: { from: 2 } } });
+    // The model is sent the calls under the ids they are stored with.
+    const sent = JSON.stringify(first.prompts[2]);
+    expect(sent).toContain('"toolCallId":"call_0"');
+    expect(sent).toContain(`"toolCallId":"${two?.id}"`);
+
+    const next = scripted([countStep(3)]);
+    const history: QuantaMessage[] = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'count' }] },
+      ended[0] as QuantaMessage,
+      { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'again' }] },
+    ];
+    const again = await run(next.model, { history, messageId: 'a2' });
+    const [three] = calls(again.ended[0]);
+    expect(three?.id).toMatch(ID_PATTERN);
+    expect([one?.id, two?.id]).not.toContain(three?.id);
+    expect(three?.output).toMatchObject({ ui: { data: { from: 3 } } });
   });
 
   it('with the demo model, calls a tool and answers from its result', async () => {

@@ -15,6 +15,7 @@ import { toModelMessages } from './model-messages';
 import { withCappedInput } from './tool-input-cap';
 import { doublingToolInputPieces } from './tool-input-pieces';
 import type { MessageMetadata, QuantaMessage, TokenUsage, TurnStatus } from './types';
+import { uniqueToolCallIds } from './unique-tool-call-ids';
 import { type Price, tokenUsage } from './usage';
 
 const SYSTEM = [
@@ -59,10 +60,15 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
   let failure: string | undefined;
   const steps: TokenUsage[] = [];
   const budget = answerBudget(turn.maxAnswerBytes);
+  const toolCallIds = new Set(
+    turn.history.flatMap((message) =>
+      message.parts.flatMap((part) => (isToolUIPart(part) ? [part.toolCallId] : [])),
+    ),
+  );
   const result = streamText({
     model: wrapLanguageModel({
       model: turn.model,
-      middleware: [doublingToolInputPieces, budget.middleware],
+      middleware: [doublingToolInputPieces, budget.middleware, uniqueToolCallIds(toolCallIds)],
     }),
     system: SYSTEM,
     messages: await toModelMessages(turn.history),

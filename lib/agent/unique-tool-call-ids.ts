@@ -1,0 +1,57 @@
+import type { LanguageModelV3Middleware, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { newId } from '../ids';
+
+/**
+ * Makes every tool call id the model sends unique within the session before anything sees it.
+ * Some OpenAI-compatible servers number calls per answer (`call_0` every time), but a widget's
+ * state and actions, and the card that opens it, find their call by id: a repeat would show an
+ * earlier call's widget. An id already in `used` (the session's history, then each call as it
+ * comes) is replaced by a fresh one, the same for every part of that call within one model call.
+ */
+export function uniqueToolCallIds(used: Set<string>): LanguageModelV3Middleware {
+  return {
+    specificationVersion: 'v3',
+    async wrapStream({ doStream }) {
+      const result = await doStream();
+      // Calls whose input is streaming, then calls sent whole (a result may still refer to them).
+      const open = new Map<string, string>();
+      const sent = new Map<string, string>();
+      const claim = (id: string) => {
+        const unique = used.has(id) ? newId() : id;
+        used.add(unique);
+        return unique;
+      };
+      const renamed = (part: LanguageModelV3StreamPart): LanguageModelV3StreamPart => {
+        switch (part.type) {
+          case 'tool-input-start': {
+            const id = claim(part.id);
+            open.set(part.id, id);
+            return { ...part, id };
+          }
+          case 'tool-input-delta':
+          case 'tool-input-end':
+            return { ...part, id: open.get(part.id) ?? part.id };
+          case 'tool-call': {
+            const toolCallId = open.get(part.toolCallId) ?? claim(part.toolCallId);
+            open.delete(part.toolCallId);
+            sent.set(part.toolCallId, toolCallId);
+            return { ...part, toolCallId };
+          }
+          case 'tool-result':
+          case 'tool-approval-request':
+            return { ...part, toolCallId: sent.get(part.toolCallId) ?? part.toolCallId };
+          default:
+            return part;
+        }
+      };
+      const stream = result.stream.pipeThrough(
+        new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
+          transform(part, controller) {
+            controller.enqueue(renamed(part));
+          },
+        }),
+      );
+      return { ...result, stream };
+    },
+  };
+}
