@@ -15,7 +15,7 @@ export function toAiTools(
   context: { agentId: string; sessionId: string },
   maxInputBytes: number,
 ): AiToolSet {
-  return Object.fromEntries(
+  const entries = Object.fromEntries(
     toolSet.tools.map((quantaTool) => [
       quantaTool.name,
       tool<unknown, ToolOutput>({
@@ -44,6 +44,10 @@ export function toAiTools(
       }),
     ]),
   );
+  // The SDK looks a called tool up as `tools[name]`, the name being the model's: without a
+  // prototype, `toString` or `constructor` is an unknown tool like any other (an error result),
+  // not a member of Object.prototype taken for a tool whose call never ends.
+  return Object.assign(Object.create(null), entries);
 }
 
 function modelOutput(outcome: ToolOutput): {

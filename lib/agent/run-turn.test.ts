@@ -405,6 +405,24 @@ describe('runTurn', () => {
     expect(three?.output).toMatchObject({ ui: { data: { from: 3 } } });
   });
 
+  it.each(['toString', 'constructor', '__proto__', 'hasOwnProperty', 'no_such_tool'])(
+    'answers a call of the unknown tool %s with an error result, as any unknown tool',
+    async (name) => {
+      const { model, prompts } = scripted([[call(name, {}, 'c1'), finish('tool-calls')]]);
+      const { ended } = await run(model);
+      const part = ended[0]?.parts.find((entry) => 'toolCallId' in entry);
+      expect(part).toMatchObject({
+        type: 'dynamic-tool',
+        toolName: name,
+        state: 'output-error',
+        errorText: expect.stringContaining(`Model tried to call unavailable tool '${name}'`),
+      });
+      // The model hears of it and answers on.
+      expect(JSON.stringify(prompts[1])).toContain('unavailable tool');
+      expect(ended[0]?.metadata?.status).toBe('complete');
+    },
+  );
+
   it('with the demo model, calls a tool and answers from its result', async () => {
     const { ended } = await run(createDemoModel({ delayMs: 0 }), {
       history: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'show me a counter' }] }],
