@@ -58,6 +58,7 @@ describe('matchApiRoute', () => {
       '/api/sessions/%',
       '/api/sessions/%ED%A0%80/stop', // a lone surrogate, encoded
       '/api/nope/%E2%9C',
+      '/api/sessions/AAAAAAAAAAAAAAAAAAAAAA/widgets/%00/actions', // a NUL would reach PostgreSQL
     ]) {
       expect(matchApiRoute(path), path).toEqual({ invalid: 'encoding' });
     }
