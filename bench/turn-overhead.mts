@@ -15,7 +15,10 @@ async function bare(): Promise<void> {
   const result = streamText({
     model: createDemoModel({ delayMs: 0 }),
     prompt: PROMPT,
-    tools: toAiTools(toolSet, context, 64 * 1024),
+    tools: toAiTools(toolSet, context, {
+      maxInputBytes: 64 * 1024,
+      maxWidgetDataBytes: 256 * 1024,
+    }),
     stopWhen: stepCountIs(5),
   });
   for await (const _ of result.fullStream) {
@@ -34,6 +37,7 @@ async function quanta(): Promise<void> {
     maxSteps: 5,
     maxAnswerBytes: 1024 * 1024,
     maxToolInputBytes: 64 * 1024,
+    maxWidgetDataBytes: 256 * 1024,
     signal: new AbortController().signal,
     onStep: async () => {},
     onEnd: async () => {},

@@ -80,6 +80,21 @@ describeEachDatabase('the task board tools', (database) => {
     expect(describeBoard(EMPTY_BOARD)).toBe('The task board is empty.');
   });
 
+  it('refuses a change that would make the board larger than the widget data limit', async () => {
+    const id = await session();
+    process.env.QUANTA_MAX_WIDGET_DATA_BYTES = '60';
+    try {
+      const refused = await run(id, 'add_task', { title: 'A task whose title is long' });
+      expect(refused.isError).toBe(true);
+      expect(refused.modelText).toContain(
+        "The tasks widget's data would be larger than 60 bytes, so it was not changed.",
+      );
+    } finally {
+      delete process.env.QUANTA_MAX_WIDGET_DATA_BYTES;
+    }
+    expect((await run(id, 'list_tasks', {})).modelText).toBe('The task board is empty.');
+  });
+
   it('the model sees what the human did in the widget', async () => {
     const owner = { ownerId: newId() };
     const id = await session(owner.ownerId);

@@ -1,19 +1,24 @@
 import { type ToolSet as AiToolSet, jsonSchema, tool } from 'ai';
-import { runTool } from '../tools/run-tool';
+import { runTool, type ToolOutcome } from '../tools/run-tool';
 import type { ToolSet } from '../tools/tool-set';
+import { formatBytes } from './byte-size';
 import { inputBytes, inputTooLongText } from './tool-input-cap';
 import type { ToolOutput } from './types';
+
+/** What one tool call may hand over: arguments in, a widget's data out (as JSON, in bytes). */
+export type ToolLimits = { maxInputBytes: number; maxWidgetDataBytes: number };
 
 /**
  * The tool set as the AI SDK runs it. Each `execute` goes through `runTool`, so the contract's
  * validation, timeouts and error normalisation hold; the UI part receives the whole outcome,
  * the model only `modelText` (`toModelOutput`). The UI also learns how long the call took.
- * Arguments over `maxInputBytes` are refused before the tool runs.
+ * Arguments over `maxInputBytes` are refused before the tool runs; a widget whose data is over
+ * `maxWidgetDataBytes` is not stored or shown, a note says so instead.
  */
 export function toAiTools(
   toolSet: ToolSet,
   context: { agentId: string; sessionId: string },
-  maxInputBytes: number,
+  { maxInputBytes, maxWidgetDataBytes }: ToolLimits,
 ): AiToolSet {
   const entries = Object.fromEntries(
     toolSet.tools.map((quantaTool) => [
@@ -38,7 +43,8 @@ export function toAiTools(
             { toolCallId, toolName: quantaTool.name, args },
             { ...context, signal: abortSignal },
           );
-          return { ...outcome, durationMs: Math.round(performance.now() - started) };
+          const durationMs = Math.round(performance.now() - started);
+          return { ...withinWidgetLimit(outcome, maxWidgetDataBytes), durationMs };
         },
         toModelOutput: ({ output }) => modelOutput(output),
       }),
@@ -57,4 +63,13 @@ function modelOutput(outcome: ToolOutput): {
   return outcome.isError
     ? { type: 'error-text', value: outcome.modelText }
     : { type: 'text', value: outcome.modelText };
+}
+
+/** The outcome, its widget replaced by a note when the widget's data is over the limit. */
+function withinWidgetLimit(outcome: ToolOutcome, maxBytes: number): ToolOutcome {
+  if (outcome.isError || outcome.ui?.kind !== 'widget') return outcome;
+  const bytes = Buffer.byteLength(JSON.stringify(outcome.ui.data) ?? '');
+  if (bytes <= maxBytes) return outcome;
+  const text = `The ${outcome.ui.widget} widget was not shown: its data (${bytes} bytes) is over the ${formatBytes(maxBytes)} limit.`;
+  return { ...outcome, ui: { kind: 'text', text } };
 }

@@ -263,7 +263,11 @@ describe('the demo model', () => {
     const result = streamText({
       model: createDemoModel({ delayMs: 0 }),
       prompt: 'calculate 12 * (3 + 4) and show me a counter starting at 3',
-      tools: toAiTools(toolSet, { agentId: 'a1', sessionId: 's1' }, 64 * 1024),
+      tools: toAiTools(
+        toolSet,
+        { agentId: 'a1', sessionId: 's1' },
+        { maxInputBytes: 64 * 1024, maxWidgetDataBytes: 256 * 1024 },
+      ),
       stopWhen: stepCountIs(3),
     });
     const steps = await result.steps;

@@ -54,6 +54,7 @@ async function turn(model: LanguageModelV3) {
     maxSteps: 2,
     maxAnswerBytes: 1024 * 1024,
     maxToolInputBytes: 64 * 1024,
+    maxWidgetDataBytes: 256 * 1024,
     signal: new AbortController().signal,
     onStep: async () => {},
     onEnd: async (message) => {

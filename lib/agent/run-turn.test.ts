@@ -120,6 +120,7 @@ const turn = (model: Turn['model']): Turn => ({
   maxSteps: 5,
   maxAnswerBytes: 1024 * 1024,
   maxToolInputBytes: 64 * 1024,
+  maxWidgetDataBytes: 256 * 1024,
   signal: new AbortController().signal,
   onStep: async () => {},
   onEnd: async () => {},
@@ -345,6 +346,23 @@ describe('runTurn', () => {
     const history = JSON.stringify(await toModelMessages(ended));
     expect(history).toContain('were not kept');
     expect(history).toContain('The arguments were too long');
+  });
+
+  it('shows a note instead of a widget whose data is over the limit, and does not store it', async () => {
+    const { model } = scripted([[call('show_counter', {}, 'c1'), finish('tool-calls')]]);
+    const { ended } = await run(model, { maxWidgetDataBytes: 10 });
+    const stored = ended[0]?.parts.find((part) => 'toolCallId' in part && part.toolCallId === 'c1');
+    expect(stored).toMatchObject({
+      output: {
+        isError: false,
+        modelText: 'counter shown',
+        ui: {
+          kind: 'text',
+          text: 'The counter widget was not shown: its data (24 bytes) is over the 10 bytes limit.',
+        },
+      },
+    });
+    expect(JSON.stringify(ended)).not.toContain('WIDGET-DATA');
   });
 
   it('streams long tool arguments in a few growing pieces, not token by token', async () => {

@@ -43,6 +43,8 @@ export type Turn = {
   maxAnswerBytes: number;
   /** The most bytes of arguments (as JSON) a tool call may have; longer ones are not run. */
   maxToolInputBytes: number;
+  /** The most bytes (as JSON) a tool's widget data may take; a larger widget becomes a note. */
+  maxWidgetDataBytes: number;
   /** Stop: ends the model call and the running tools; what was produced is kept. */
   signal: AbortSignal;
   /** The assistant message so far, after each step, as it is stored (see `withCappedInput`). */
@@ -75,7 +77,7 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
     tools: toAiTools(
       turn.toolSet,
       { agentId: turn.agentId, sessionId: turn.sessionId },
-      turn.maxToolInputBytes,
+      { maxInputBytes: turn.maxToolInputBytes, maxWidgetDataBytes: turn.maxWidgetDataBytes },
     ),
     stopWhen: [stepCountIs(turn.maxSteps), budget.exhausted],
     maxRetries: MAX_RETRIES,

@@ -73,14 +73,6 @@ export async function runWidgetAction(
 
   const result = await action.handle({ sessionId, toolCallId, ownerId }, args, current.data);
   if (result.status === 'error') throw new HttpError(422, 'action_refused', result.reason);
-  const limit = maxWidgetDataBytes();
-  if (Buffer.byteLength(JSON.stringify(result.data) ?? '') > limit) {
-    throw new HttpError(
-      413,
-      'widget_data_too_large',
-      `The ${definition.id} widget's data would be larger than ${limit} bytes, so it was not changed.`,
-    );
-  }
   const shape = validate(definition.data as object, result.data, 'data');
   if (!shape.valid) {
     throw new HttpError(
@@ -107,6 +99,14 @@ async function storeAndAnnounce(
   data: unknown,
   from: Pick<WidgetState, 'version'>,
 ): Promise<WidgetState | undefined> {
+  const limit = maxWidgetDataBytes();
+  if (Buffer.byteLength(JSON.stringify(data) ?? '') > limit) {
+    throw new HttpError(
+      413,
+      'widget_data_too_large',
+      `The ${definition.id} widget's data would be larger than ${limit} bytes, so it was not changed.`,
+    );
+  }
   const version = await writeWidgetState(db, {
     sessionId,
     key,
