@@ -4,7 +4,7 @@ import { ModelUnavailableError, resolveModel } from '../agent/models';
 import { runTurn } from '../agent/run-turn';
 import type { QuantaMessage } from '../agent/types';
 import { prices } from '../agent/usage';
-import { maxAnswerBytes, maxSteps, maxToolInputBytes } from '../config';
+import { maxAnswerBytes, maxSteps, maxToolInputBytes, maxWidgetDataBytes } from '../config';
 import type { Db } from '../db/client';
 import type { SessionRow } from '../db/schema';
 import * as queries from '../db/sessions';
@@ -100,7 +100,13 @@ export async function postMessage(
   });
   const lease = await acquireLease('concurrentTurns', identity.ownerId);
   const turnId = newId();
-  if (!(await queries.claimTurn(db, id, turnId, STALE_TURN_MS))) {
+  // The slot goes back whatever stops the claim, a database error included: a lease renews
+  // itself, so one never released would hold the slot for good.
+  const claimed = await queries.claimTurn(db, id, turnId, STALE_TURN_MS).catch(async (error) => {
+    await lease.release();
+    throw error;
+  });
+  if (!claimed) {
     await lease.release();
     throw new HttpError(409, 'turn_active', 'A turn is already running here: wait or stop it.');
   }
@@ -141,6 +147,7 @@ export async function postMessage(
       maxSteps: maxSteps(),
       maxAnswerBytes: maxAnswerBytes(),
       maxToolInputBytes: maxToolInputBytes(),
+      maxWidgetDataBytes: maxWidgetDataBytes(),
       signal,
       // Each step renews the turn's mark, so only a turn silent for STALE_TURN_MS counts as dead.
       onStep: async (message) => {
