@@ -2,11 +2,22 @@
 // database (running any pending migration).
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { maxSteps, modelTimeoutMs } = await import('./lib/config');
+    const config = await import('./lib/config');
     const { prices } = await import('./lib/agent/usage');
-    maxSteps();
-    modelTimeoutMs();
-    prices();
+    const { allowedHosts } = await import('./lib/http/allowed-hosts');
+    for (const setting of [
+      config.maxSteps,
+      config.modelTimeoutMs,
+      config.maxAnswerBytes,
+      config.maxToolInputBytes,
+      config.maxWidgetDataBytes,
+      config.ownerLimits,
+      prices,
+    ]) {
+      setting();
+    }
+    // Checked by the proxy on every request: a malformed list must stop the server here instead.
+    allowedHosts();
     const { getDatabase } = await import('./lib/db/client');
     await getDatabase();
   }
