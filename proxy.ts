@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { allowedHosts, refuseHost } from '@/lib/http/allowed-hosts';
 import { isApiPath, refuseApiRequest } from '@/lib/http/api-routes';
 import { refusePagePath } from '@/lib/http/request-path';
-import { securityHeadersFor, withHeaders } from '@/lib/http/security-headers';
+import { isHttps, securityHeadersFor, withHeaders } from '@/lib/http/security-headers';
 
 /**
  * The edge of every request but static files. It refuses a host name this server does not
@@ -29,8 +29,7 @@ export async function proxy(request: NextRequest) {
   if (cookie) request.cookies.set(IDENTITY_COOKIE, cookie);
   const response = NextResponse.next({ request: { headers: request.headers } });
   if (cookie) {
-    const secure = request.nextUrl.protocol === 'https:';
-    response.cookies.set(IDENTITY_COOKIE, cookie, identityCookieOptions(secure));
+    response.cookies.set(IDENTITY_COOKIE, cookie, identityCookieOptions(isHttps(request)));
   }
   return withHeaders(response, security);
 }
