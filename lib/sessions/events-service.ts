@@ -92,11 +92,13 @@ export function sessionEventStream(
         if (endsOn?.(event)) finish(true);
         else send(`data: ${JSON.stringify(event)}\n\n`);
       });
-      const heartbeat = setInterval(() => {
-        send(': ping\n\n');
+      const check = () =>
         void stillAllowed?.().then((allowed) => {
           if (!allowed) finish(true);
         });
+      const heartbeat = setInterval(() => {
+        send(': ping\n\n');
+        check();
       }, heartbeatMs);
       // A heartbeat alone does not keep the process from exiting.
       heartbeat.unref?.();
@@ -117,6 +119,9 @@ export function sessionEventStream(
       };
       signal.addEventListener('abort', onAbort, { once: true });
       send(`retry: ${RETRY_MS}\n\n`);
+      // A change of access between the caller's check and this subscription would be missed:
+      // ask once more now that every later change will be heard.
+      check();
       if (signal.aborted) onAbort();
     },
     cancel() {

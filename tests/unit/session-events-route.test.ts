@@ -6,7 +6,7 @@ import * as sessionsRoute from '@/app/api/sessions/route';
 import { getDb } from '@/lib/db/client';
 import { listenerCount, publish, type SessionEvent } from '@/lib/events/session-events';
 import { newId } from '@/lib/ids';
-import { openEvents } from '@/lib/sessions/events-service';
+import { openEvents, sessionEventStream } from '@/lib/sessions/events-service';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
 
@@ -285,6 +285,20 @@ describeEachDatabase('session event stream', (database) => {
     const streams = [sse((await watch(id, owner)).response), sse((await watch(id, {})).response)];
     await sessionRoute.DELETE(request('DELETE', `/api/sessions/${id}`, owner), params({ id }));
     await Promise.all(streams.map((stream) => stream.ended()));
+    expect(listenerCount(id)).toBe(0);
+  });
+
+  it('asks once more as it subscribes, so access lost just before is not missed', async () => {
+    const id = await createSession();
+    const stream = sse(
+      new Response(
+        sessionEventStream(id, new AbortController().signal, {
+          heartbeatMs: 60_000,
+          stillAllowed: async () => false,
+        }),
+      ),
+    );
+    await stream.ended();
     expect(listenerCount(id)).toBe(0);
   });
 });
