@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import type { ApiTokenView } from '@/lib/sessions/credentials-service';
+import { type ApiTokenView, MAX_TOKEN_NAME } from '@/lib/sessions/types';
 import { api } from './api';
 import { CopyButton } from './copy-button';
 import { Modal, primaryButton, secondaryButton } from './modal';
@@ -113,7 +113,7 @@ function TokenManager() {
           <input
             id={nameId}
             value={name}
-            maxLength={100}
+            maxLength={MAX_TOKEN_NAME}
             placeholder="e.g. backup script"
             onChange={(event) => setName(event.target.value)}
             className={inputClass}

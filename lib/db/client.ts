@@ -23,7 +23,7 @@ const MIGRATION_LOCK = 727_001;
 export type DatabaseTarget = { url: string } | { directory: string };
 
 /** The configured target: DATABASE_URL when set, else PGlite in the data folder. */
-export function configuredTarget(): DatabaseTarget {
+function configuredTarget(): DatabaseTarget {
   const url = databaseUrl();
   return url ? { url } : { directory: dataDir() };
 }

@@ -1,7 +1,7 @@
 import { errorResponse } from './errors';
 import { decodes, UNDECODABLE_PATH } from './request-path';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * Every route under /api: its path as an OpenAPI template (`{name}` is one path segment) and
@@ -23,7 +23,6 @@ export const API_ROUTES = [
 ] as const satisfies readonly { path: string; methods: readonly HttpMethod[] }[];
 
 export type ApiRoute = (typeof API_ROUTES)[number];
-export type ApiPath = ApiRoute['path'];
 
 export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');

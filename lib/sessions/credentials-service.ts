@@ -7,16 +7,8 @@ import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN } from '../ids';
 import { writer } from './service';
+import { type ApiTokenView, MAX_TOKEN_NAME } from './types';
 
-/** An API token as its owner sees it: never the token itself, which only its hash keeps. */
-export type ApiTokenView = {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-};
-
-export const MAX_TOKEN_NAME = 100;
 const MAX_BODY_BYTES = 1024;
 
 export const createSchema = {

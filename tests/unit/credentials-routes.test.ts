@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import * as rotateRoute from '@/app/api/identity/rotate/route';
 import * as sessionRoute from '@/app/api/sessions/[id]/route';
@@ -79,7 +79,7 @@ describeEachDatabase('API token routes', (database) => {
     const { token, bearer } = await createToken(owner);
     const rows = await database().db.select().from(apiTokens);
     const row = rows.find(({ id }) => id === token.id);
-    expect(row?.tokenHash).toBeDefined();
+    expect(row?.tokenHash).toBe(createHash('sha256').update(bearer).digest('base64url'));
     expect(JSON.stringify(rows)).not.toContain(bearer.slice(3));
   });
 
