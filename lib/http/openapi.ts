@@ -101,7 +101,7 @@ const OPERATIONS: Operations = {
         status: 200,
         type: 'text/event-stream',
         description:
-          "Server-sent events: `{ type: 'turn', status }` and `{ type: 'widget', toolCallId, data, version }`.",
+          "Server-sent events: `{ type: 'turn', status }`, `{ type: 'widget', toolCallId, data, version }` and `{ type: 'visibility', visibility }`. A reader's stream ends when the session is made private or deleted.",
       },
     },
   },
