@@ -56,3 +56,31 @@ export function heldModel(words = 'I am still answering'): HeldModel {
   });
   return { model, started, release };
 }
+
+// The next turns run on these models, in order, instead of the session's own.
+const queue: HeldModel[] = [];
+
+/** The next turn answers a few words and then runs until it is released or stopped. */
+export function holdNextTurn(): HeldModel {
+  const model = heldModel();
+  queue.push(model);
+  return model;
+}
+
+type Models = typeof import('@/lib/agent/models');
+
+/**
+ * The model registry, with `resolveModel` handing out held models first. A test file installs
+ * it from its `vi.mock('@/lib/agent/models', ...)` factory (imported there: mocks are hoisted).
+ */
+export async function withHeldModels(importOriginal: () => Promise<Models>): Promise<Models> {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    resolveModel: async (...args) => {
+      const resolved = await actual.resolveModel(...args);
+      const next = queue.shift();
+      return next ? { ...resolved, model: next.model } : resolved;
+    },
+  };
+}

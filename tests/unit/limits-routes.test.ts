@@ -9,23 +9,16 @@ import { newId } from '@/lib/ids';
 import { Limiter, setLimiter } from '@/lib/limits';
 import { MemoryLimitStore } from '@/lib/limits/memory-store';
 import { describeEachDatabase } from '@/tests/helpers/databases';
-import { type HeldModel, heldModel } from '@/tests/helpers/held-model';
+import { holdNextTurn } from '@/tests/helpers/held-model';
 import { type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
 
 process.env.QUANTA_SECRET = 'test-secret';
 
-const held = vi.hoisted(() => ({ models: [] as HeldModel[] }));
-vi.mock('@/lib/agent/models', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/agent/models')>();
-  return {
-    ...actual,
-    resolveModel: async (...args: Parameters<typeof actual.resolveModel>) => {
-      const resolved = await actual.resolveModel(...args);
-      const next = held.models.shift();
-      return next ? { ...resolved, model: next.model } : resolved;
-    },
-  };
-});
+vi.mock('@/lib/agent/models', async (importOriginal) =>
+  (await import('@/tests/helpers/held-model')).withHeldModels(
+    importOriginal<typeof import('@/lib/agent/models')>,
+  ),
+);
 
 const roomy: OwnerLimits = {
   requestsPerMinute: 1_000,
@@ -108,8 +101,7 @@ describeEachDatabase('per-owner limits on the routes', (database) => {
   it('refuses a turn while the owner’s other turns hold every slot, and takes it once one ends', async () => {
     limit({ concurrentTurns: 1 });
     const [a, b] = [await newSession(), await newSession()];
-    const turn = heldModel();
-    held.models.push(turn);
+    const turn = holdNextTurn();
     const running = await prompt(a);
     await turn.started;
     await expectRefused(await prompt(b), 'too_many_running_turns', /at most 1/);
