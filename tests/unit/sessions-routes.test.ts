@@ -1,38 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import * as eventsRoute from '@/app/api/sessions/[id]/events/route';
 import * as forkRoute from '@/app/api/sessions/[id]/fork/route';
 import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
 import * as sessionRoute from '@/app/api/sessions/[id]/route';
 import * as stopRoute from '@/app/api/sessions/[id]/stop/route';
+import * as actionsRoute from '@/app/api/sessions/[id]/widgets/[toolCallId]/actions/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
 import { sessions } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import { describeEachDatabase } from '@/tests/helpers/databases';
-import { type HeldModel, heldModel } from '@/tests/helpers/held-model';
+import { holdNextTurn } from '@/tests/helpers/held-model';
 import { bearerFor, type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
 
 process.env.QUANTA_SECRET = 'test-secret';
 
-// The next turns run on these models, in order, instead of the session's own.
-const held = vi.hoisted(() => ({ models: [] as HeldModel[] }));
-vi.mock('@/lib/agent/models', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/agent/models')>();
-  return {
-    ...actual,
-    resolveModel: async (...args: Parameters<typeof actual.resolveModel>) => {
-      const resolved = await actual.resolveModel(...args);
-      const next = held.models.shift();
-      return next ? { ...resolved, model: next.model } : resolved;
-    },
-  };
-});
-
-/** The next turn answers a few words and then runs until it is released or stopped. */
-function holdNextTurn(): HeldModel {
-  const model = heldModel();
-  held.models.push(model);
-  return model;
-}
+vi.mock('@/lib/agent/models', async (importOriginal) =>
+  (await import('@/tests/helpers/held-model')).withHeldModels(
+    importOriginal<typeof import('@/lib/agent/models')>,
+  ),
+);
 
 async function createAs(caller: Caller, body: unknown = {}) {
   const response = await sessionsRoute.POST(request('POST', '/api/sessions', caller, body));
@@ -393,27 +380,86 @@ describeEachDatabase('session routes', (database) => {
   });
 
   // The authorisation matrix: who × visibility × action → status.
-  const callers = ['owner', 'other owner', 'anonymous'] as const;
+  // A widget action names a tool call; none was made here, so even the owner finds no widget,
+  // and everyone else must learn no more than that.
+  const callers = ['owner', 'owner by API token', 'other owner', 'anonymous'] as const;
+  const actions = ['read', 'rename', 'delete', 'fork', 'post', 'events', 'stop', 'widget'] as const;
+  const owners = {
+    private: {
+      read: 200,
+      rename: 200,
+      delete: 204,
+      fork: 201,
+      post: 200,
+      events: 200,
+      stop: 200,
+      widget: 404,
+    },
+    public: {
+      read: 200,
+      rename: 200,
+      delete: 204,
+      fork: 201,
+      post: 200,
+      events: 200,
+      stop: 200,
+      widget: 404,
+    },
+  };
   const expected: Record<
     (typeof callers)[number],
-    Record<'private' | 'public', Record<string, number>>
+    Record<'private' | 'public', Record<(typeof actions)[number], number>>
   > = {
-    owner: {
-      private: { read: 200, rename: 200, delete: 204, fork: 201, post: 200 },
-      public: { read: 200, rename: 200, delete: 204, fork: 201, post: 200 },
-    },
+    owner: owners,
+    'owner by API token': owners,
     'other owner': {
-      private: { read: 404, rename: 404, delete: 404, fork: 404, post: 404 },
-      public: { read: 200, rename: 403, delete: 403, fork: 201, post: 403 },
+      private: {
+        read: 404,
+        rename: 404,
+        delete: 404,
+        fork: 404,
+        post: 404,
+        events: 404,
+        stop: 404,
+        widget: 404,
+      },
+      public: {
+        read: 200,
+        rename: 403,
+        delete: 403,
+        fork: 201,
+        post: 403,
+        events: 200,
+        stop: 403,
+        widget: 404,
+      },
     },
     anonymous: {
-      private: { read: 404, rename: 401, delete: 401, fork: 401, post: 401 },
-      public: { read: 200, rename: 401, delete: 401, fork: 401, post: 401 },
+      private: {
+        read: 404,
+        rename: 401,
+        delete: 401,
+        fork: 401,
+        post: 401,
+        events: 404,
+        stop: 401,
+        widget: 401,
+      },
+      public: {
+        read: 200,
+        rename: 401,
+        delete: 401,
+        fork: 401,
+        post: 401,
+        events: 200,
+        stop: 401,
+        widget: 401,
+      },
     },
   };
   for (const who of callers) {
     for (const visibility of ['private', 'public'] as const) {
-      for (const action of ['read', 'rename', 'delete', 'fork', 'post'] as const) {
+      for (const action of actions) {
         const status = expected[who][visibility][action];
         it(`${who} × ${visibility} × ${action} → ${status}`, async () => {
           const { id } = await createAs(owner);
@@ -423,8 +469,12 @@ describeEachDatabase('session routes', (database) => {
               params({ id }),
             );
           }
-          const caller: Caller =
-            who === 'owner' ? owner : who === 'other owner' ? { ownerId: newId() } : {};
+          const caller: Caller = {
+            owner,
+            'owner by API token': await bearerFor(owner.ownerId as string),
+            'other owner': { ownerId: newId() },
+            anonymous: {},
+          }[who];
           const path = `/api/sessions/${id}`;
           const response = await {
             read: () => sessionRoute.GET(request('GET', path, caller), params({ id })),
@@ -442,9 +492,20 @@ describeEachDatabase('session routes', (database) => {
                 }),
                 params({ id }),
               ),
+            events: () => eventsRoute.GET(request('GET', `${path}/events`, caller), params({ id })),
+            stop: () => stopRoute.POST(request('POST', `${path}/stop`, caller), params({ id })),
+            widget: () =>
+              actionsRoute.POST(
+                request('POST', `${path}/widgets/call_1/actions`, caller, {
+                  action: 'reset',
+                  version: 0,
+                }),
+                params({ id, toolCallId: 'call_1' }),
+              ),
           }[action]();
           expect(response.status).toBe(status);
-          await response.text(); // a turn runs to its end before the next check
+          if (action === 'events' && status === 200) await response.body?.cancel();
+          else await response.text(); // a turn runs to its end before the next check
           // A refused change changed nothing.
           const after = await sessionRoute.GET(request('GET', path, owner), params({ id }));
           if (action === 'delete' && status === 204) expect(after.status).toBe(404);
