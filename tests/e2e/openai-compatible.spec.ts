@@ -342,6 +342,38 @@ test.describe('with an OpenAI-compatible server', () => {
     expect(messages[1]?.metadata).toMatchObject({ status: 'failed', error });
   });
 
+  test('NUL, lone surrogates and emoji in an answer and in tool arguments reload as they streamed', async () => {
+    const odd = 'a\u0000b \ud800 c\udfff 😀 𝕏';
+    fake.script(
+      reply.toolCalls([
+        { name: 'calculate', args: { expression: `1 + 1 ${odd}` }, id: 'call_odd' },
+      ]),
+      reply.text('Here: ', odd, ' done'),
+    );
+    const id = await newSession(api());
+    const chunks = await say(api(), id, 'Odd characters, please');
+    const streamed = chunks
+      .filter((chunk) => chunk.type === 'text-delta')
+      .map((chunk) => chunk.delta)
+      .join('');
+    expect(streamed).toContain('\u0000');
+    const input = chunks.find((chunk) => chunk.type === 'tool-input-available')?.input;
+
+    const { messages } = await read(api(), id);
+    // What the server stores: NUL and unpaired surrogates each one visible U+FFFD.
+    const visible = (text: string) => text.replaceAll('\u0000', '\ufffd').toWellFormed();
+    const answer = messages[1];
+    const stored = answer?.parts.filter((part) => part.type === 'text').at(-1)?.text;
+    expect(stored).toBe(visible(streamed));
+    expect(stored).toContain('😀 𝕏');
+    expect(stored).toContain('a\ufffdb \ufffd c\ufffd');
+    const call = toolParts(answer).find((part) => part.toolCallId === 'call_odd');
+    expect(call?.input).toEqual({
+      expression: visible((input as { expression: string }).expression),
+    });
+    expect(answer?.metadata?.status).toBe('complete');
+  });
+
   test('show_counter: the widget reaches the client, never the model', async () => {
     const mark = fake.requests.length;
     fake.script(
@@ -384,6 +416,21 @@ test.describe('with an OpenAI-compatible server', () => {
 test.describe('with a model that never answers', () => {
   const api = useApp({ QUANTA_MODEL_TIMEOUT_MS: '1500' });
 
+  test('a model that goes silent mid-answer ends the turn after the timeout, its text kept', async () => {
+    fake.respond(() => reply.stall('The first ', 'words'));
+    const id = await newSession(api());
+    const started = Date.now();
+    const chunks = await say(api(), id, 'Tell me a long story');
+
+    const error = 'The model sent nothing for 1500 ms, so the turn was ended.';
+    expect(errors(chunks)).toEqual([error]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const { session, messages } = await read(api(), id);
+    expect(session.turnActive).toBe(false);
+    expect(texts(messages[1])).toBe('The first words');
+    expect(messages[1]).toMatchObject({ metadata: { status: 'failed', error } });
+  });
+
   test('the turn ends after QUANTA_MODEL_TIMEOUT_MS with a readable error', async () => {
     const mark = fake.requests.length;
     fake.respond(() => reply.hang());
@@ -399,6 +446,66 @@ test.describe('with a model that never answers', () => {
     const { session, messages } = await read(api(), id);
     expect(session.turnActive).toBe(false);
     expect(messages[1]).toMatchObject({ role: 'assistant', metadata: { status: 'failed', error } });
+  });
+});
+
+test.describe('with small limits', () => {
+  const api = useApp({
+    QUANTA_LIMIT_SESSIONS_PER_MINUTE: '2',
+    QUANTA_MAX_ANSWER_BYTES: '2000',
+    QUANTA_MAX_TOOL_INPUT_BYTES: '1000',
+  });
+
+  test('an answer past its byte budget is cut, stored with a visible marker, and says why', async () => {
+    fake.script(reply.text(...Array.from({ length: 40 }, () => 'x'.repeat(100))));
+    const id = await newSession(api());
+    const chunks = await say(api(), id, 'Write a lot');
+    expect(errors(chunks)).toEqual([expect.stringContaining('The answer grew longer than')]);
+    const { messages } = await read(api(), id);
+    const text = texts(messages[1]);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(2_000 + 100);
+    expect(text).toMatch(/\[answer too long: stopped at [^\]]+\]$/);
+    expect(messages[1]?.metadata).toMatchObject({ status: 'failed' });
+    expect(messages[1]?.metadata?.error).toContain('The answer grew longer than');
+  });
+
+  test('tool arguments over the limit are refused, and not stored whole', async () => {
+    const mark = fake.requests.length;
+    fake.script(
+      // Over the 1,000 bytes of arguments, within the answer's 2,000.
+      reply.toolCalls([{ name: 'save_note', args: { text: 'y'.repeat(1_500) }, id: 'call_big' }]),
+      reply.text('It was too long.'),
+    );
+    const id = await newSession(api());
+    const chunks = await say(api(), id, 'Save this huge note');
+    expect(outputOf(chunks, 'call_big').isError).toBe(true);
+    const results = toolResults(fake.since(mark)[1]?.body.messages ?? []);
+    expect(results.call_big).toMatch(/^The arguments were too long/);
+    const { messages } = await read(api(), id);
+    const stored = JSON.stringify(toolParts(messages[1]));
+    expect(stored).not.toContain('y'.repeat(1_000));
+    expect(stored).toContain('were not kept');
+  });
+
+  test('past the sessions a minute, creating one answers 429 with Retry-After', async () => {
+    await newSession(api()).catch(() => {});
+    await newSession(api()).catch(() => {});
+    const refused = await api().post('/api/sessions', { data: {} });
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()).error).toMatchObject({
+      code: 'too_many_sessions',
+      message: expect.stringMatching(/^Too many sessions created: at most 2 a minute\./),
+    });
+  });
+
+  test('a body over 16 KB answers 413 with its message', async () => {
+    const refused = await api().post('/api/sessions', { data: { title: 'z'.repeat(20_000) } });
+    expect(refused.status()).toBe(413);
+    expect((await refused.json()).error).toEqual({
+      code: 'too_large',
+      message: 'The request body is larger than 16384 bytes.',
+    });
   });
 });
 

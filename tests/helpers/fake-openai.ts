@@ -33,8 +33,11 @@ type StatusReply = {
 };
 
 /** What the fake answers one request with. */
+/** How a streamed answer ends: properly, by a dropped connection, or by going silent. */
+type Ending = 'finish' | 'drop' | 'stall';
+
 export type Reply =
-  | { type: 'stream'; text: string[]; toolCalls: ToolCall[]; drop: boolean }
+  | { type: 'stream'; text: string[]; toolCalls: ToolCall[]; ending: Ending }
   | StatusReply
   | { type: 'hang' };
 
@@ -44,14 +47,14 @@ export const reply = {
     type: 'stream',
     text: deltas,
     toolCalls: [],
-    drop: false,
+    ending: 'finish',
   }),
   /** Streamed text (optional) then tool calls; `args` is sent as JSON unless it is a string. */
   toolCalls: (calls: ToolCall[], ...text: string[]): Reply => ({
     type: 'stream',
     text,
     toolCalls: calls,
-    drop: false,
+    ending: 'finish',
   }),
   /** An HTTP error with an OpenAI-style JSON body; retry headers say "retry at once". */
   status: (status: number, message: string, headers: Record<string, string> = {}): StatusReply => ({
@@ -65,7 +68,14 @@ export const reply = {
     type: 'stream',
     text: deltas,
     toolCalls: [],
-    drop: true,
+    ending: 'drop',
+  }),
+  /** Streams these text chunks, then sends nothing more, keeping the connection open. */
+  stall: (...deltas: string[]): Reply => ({
+    type: 'stream',
+    text: deltas,
+    toolCalls: [],
+    ending: 'stall',
   }),
   /** Sends the stream's headers, then nothing: a server that accepted and hangs. */
   hang: (): Reply => ({ type: 'hang' }),
@@ -169,12 +179,13 @@ async function answer(res: ServerResponse, next: Reply, id: string, model: strin
   };
   await send({ delta: { role: 'assistant', content: '' }, finish_reason: null });
   for (const content of next.text) await send({ delta: { content }, finish_reason: null });
-  if (next.drop) {
+  if (next.ending === 'drop') {
     // Let the chunks reach the client, then cut the connection without ending the body.
     await sleep(100);
     res.socket?.destroy();
     return;
   }
+  if (next.ending === 'stall') return;
   for (const [index, call] of next.toolCalls.entries()) {
     const args = typeof call.args === 'string' ? call.args : JSON.stringify(call.args);
     const half = Math.ceil(args.length / 2);
