@@ -204,6 +204,7 @@ test('a chart opens full screen and a table in a modal, filterable', async ({ pa
 
 /** Makes the owner's session public and opens `url` as someone else, listening for changes. */
 async function asReader(page: Page, browser: Browser, url: string) {
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('button', { name: 'Share' }).click();
   await page
     .getByRole('dialog', { name: 'Share session' })
@@ -225,6 +226,8 @@ test('the task board keeps its state for a reader, read-only, and changes live',
   await ask(page, 'add a task: water the plants');
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
   await page.getByRole('button', { name: 'Open task board' }).click();
+  // Escape closes the board once it is open, not while its opening is still under way.
+  await expect(page.getByRole('dialog', { name: 'Open task board' })).toBeVisible();
   const url = page.url();
   await page.keyboard.press('Escape');
   const { reader, close } = await asReader(page, browser, url);
