@@ -183,63 +183,6 @@ test('a failed turn shows its error in place, and Retry writes the answer again'
   await expect(transcript.getByText('Half an ans')).toHaveCount(0);
 });
 
-test('a prompt refused while another tab runs a turn can be retried', async ({ page }) => {
-  await start(page, 'hello');
-  const url = page.url();
-  const other = await page.context().newPage();
-  // A tab that has not heard of the other's turn (live events would disable its Send).
-  await other.route('**/api/sessions/*/events', (route) => route.abort());
-  await other.goto(url);
-  // The demo's introduction takes a few seconds to stream: the other tab asks meanwhile.
-  await page.getByRole('textbox', { name: 'Message' }).fill('tell me more');
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
-  await other.getByRole('textbox', { name: 'Message' }).fill('what is 1 + 1');
-  await other.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(other.getByRole('alert').filter({ hasText: 'already running' })).toHaveText(
-    'A turn is already running here: wait or stop it.',
-  );
-  await other.screenshot({ path: 'test-results/chat-turn-active.png' });
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 });
-  await other.getByRole('button', { name: 'Retry' }).click();
-  await expect(other.locator('blockquote', { hasText: '1 + 1 = 2' })).toBeVisible();
-  await other.close();
-});
-
-test('Stop ends a running turn and keeps what it wrote', async ({ page }) => {
-  await start(page, 'hi');
-  await page.getByRole('textbox', { name: 'Message' }).fill('tell me about yourself');
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  // Stopped once the answer has begun: what was written so far is what is kept.
-  const answer = page.getByRole('list', { name: 'Transcript' }).locator(':scope > li').nth(3);
-  await expect(answer).toContainText('I am');
-  await page.getByRole('button', { name: 'Stop' }).click();
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
-  await page.reload();
-  await expect(answer).toContainText('I am');
-  await expect(answer).not.toContainText('restart Quanta');
-  await expect(answer.getByText('Stopped.')).toBeVisible();
-});
-
-test('a Stop pressed before the turn has reached the server still stops it there', async ({
-  page,
-}) => {
-  await start(page, 'hi');
-  // The next prompt takes a moment to reach the server; Stop is pressed meanwhile.
-  await page.route('**/api/sessions/*/messages', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
-  await page.getByRole('textbox', { name: 'Message' }).fill('tell me about yourself');
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await page.getByRole('button', { name: 'Stop' }).click();
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 });
-  await page.reload();
-  const answer = page.getByRole('list', { name: 'Transcript' }).locator(':scope > li').nth(3);
-  await expect(answer.getByText('Stopped.')).toBeVisible();
-  await expect(answer).not.toContainText('restart Quanta');
-});
-
 test('the model picker shows the demo model with a badge that explains it', async ({ page }) => {
   await start(page, 'hi');
   await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo:offline');

@@ -33,8 +33,11 @@ type StatusReply = {
 };
 
 /** What the fake answers one request with. */
-/** How a streamed answer ends: properly, by a dropped connection, or by going silent. */
-type Ending = 'finish' | 'drop' | 'stall';
+/**
+ * How a streamed answer ends: properly, by a dropped connection, by going silent, or held open
+ * until the test calls `release()` (then `rest` streams and it finishes).
+ */
+type Ending = 'finish' | 'drop' | 'stall' | { held: string[] };
 
 export type Reply =
   | { type: 'stream'; text: string[]; toolCalls: ToolCall[]; ending: Ending }
@@ -70,6 +73,16 @@ export const reply = {
     toolCalls: [],
     ending: 'drop',
   }),
+  /**
+   * Streams `first`, then holds the answer open until the test calls `release()`, then streams
+   * `rest` and finishes: a turn that is running for as long as the test needs.
+   */
+  held: (first: string[], rest: string[]): Reply => ({
+    type: 'stream',
+    text: first,
+    toolCalls: [],
+    ending: { held: rest },
+  }),
   /** Streams these text chunks, then sends nothing more, keeping the connection open. */
   stall: (...deltas: string[]): Reply => ({
     type: 'stream',
@@ -94,6 +107,8 @@ export type FakeOpenAI = {
   respond(responder: Responder): void;
   /** The requests received after the first `mark` ones. */
   since(mark: number): RecordedRequest[];
+  /** Lets every held answer go on to its end. */
+  release(): void;
   close(): Promise<void>;
 };
 
@@ -109,6 +124,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   let queue: Reply[] = [];
   let responder: Responder | undefined;
   let calls = 0;
+  const held = new Set<() => void>();
 
   const server = createServer(async (req, res) => {
     try {
@@ -131,7 +147,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
           'retry-after': '0',
         });
       calls += 1;
-      await answer(res, next, `chatcmpl-${calls}`, recorded.body.model);
+      await answer(res, next, `chatcmpl-${calls}`, recorded.body.model, held);
     } catch (error) {
       if (!res.headersSent) sendError(res, reply.status(500, String(error)));
       else res.destroy();
@@ -152,6 +168,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       responder = next;
     },
     since: (mark) => requests.slice(mark),
+    release() {
+      for (const go of [...held]) go();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -160,7 +179,13 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   };
 }
 
-async function answer(res: ServerResponse, next: Reply, id: string, model: string) {
+async function answer(
+  res: ServerResponse,
+  next: Reply,
+  id: string,
+  model: string,
+  held: Set<() => void>,
+) {
   if (next.type === 'status') return sendError(res, next);
   res.writeHead(200, {
     'content-type': 'text/event-stream',
@@ -186,6 +211,19 @@ async function answer(res: ServerResponse, next: Reply, id: string, model: strin
     return;
   }
   if (next.ending === 'stall') return;
+  if (typeof next.ending === 'object') {
+    // Until released, or until the client gives up (a stopped turn cancels its request).
+    await new Promise<void>((resolve) => {
+      const go = () => {
+        held.delete(go);
+        resolve();
+      };
+      held.add(go);
+      res.once('close', go);
+    });
+    if (res.destroyed) return;
+    for (const content of next.ending.held) await send({ delta: { content }, finish_reason: null });
+  }
   for (const [index, call] of next.toolCalls.entries()) {
     const args = typeof call.args === 'string' ? call.args : JSON.stringify(call.args);
     const half = Math.ceil(args.length / 2);
