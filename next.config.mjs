@@ -9,6 +9,14 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   // Migrations are read from disk at start-up; make sure deployments carry them.
   outputFileTracingIncludes: { '/**': ['./lib/db/migrations/**/*'] },
+  // Static files skip the proxy, which gives every other response its security headers; a
+  // script or style must still never be taken for another type.
+  headers: async () => [
+    {
+      source: '/:path(_next/static/.*|favicon.ico)',
+      headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }],
+    },
+  ],
 };
 
 export default nextConfig;
