@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { maxWidgetDataBytes } from '../config';
 import type { Db } from '../db/client';
 import * as queries from '../db/sessions';
@@ -69,7 +70,14 @@ export async function runWidgetAction(
   const current: WidgetState = stored
     ? { data: stored.data, version: stored.version }
     : { data: call.data, version: 0 };
-  if (body.version !== current.version) throw stale(current);
+  // An action is stale when it was chosen on data that is no longer the widget's. A client
+  // that only has the tool call's own snapshot (version 0) is not, while that snapshot is still
+  // what is stored: it may simply not have heard of the write that stored it (the model's own
+  // edit of a session-wide board, made before the page's event stream was listening).
+  const seesCurrent =
+    body.version === current.version ||
+    (body.version === 0 && isDeepStrictEqual(call.data, current.data));
+  if (!seesCurrent) throw stale(current);
 
   const result = await action.handle({ sessionId, toolCallId, ownerId }, args, current.data);
   if (result.status === 'error') throw new HttpError(422, 'action_refused', result.reason);

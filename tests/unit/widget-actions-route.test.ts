@@ -79,6 +79,15 @@ describeEachDatabase('widget actions route', (database) => {
     expect((await read()).widgetStates[toolCallId]).toEqual({ data: { count: 4 }, version: 1 });
   });
 
+  it('takes an action chosen on the tool call’s snapshot while that is still the data', async () => {
+    expect((await act({ action: 'increment', version: 0 })).status).toBe(200);
+    expect((await act({ action: 'decrement', version: 1 })).status).toBe(200);
+    // Back at the snapshot's count of 3: a client that never heard of either change is not stale.
+    const late = await act({ action: 'increment', version: 0 });
+    expect(late.status).toBe(200);
+    expect(await late.json()).toEqual({ data: { count: 4 }, version: 3 });
+  });
+
   it('checks the arguments the way tool arguments are checked', async () => {
     const response = await act({ action: 'increment', args: { by: 'lots' }, version: 0 });
     expect(response.status).toBe(400);
