@@ -1,6 +1,7 @@
 /**
- * The seed (`shared/seeds/planck-agent-tool.md`, Planck.Agent.Tool) sentence by sentence.
- * Each test quotes the behaviour it holds Quanta to.
+ * Planck's tool contract (Planck.Agent.Tool; docs/DESIGN.md, "The Planck tool contract", states
+ * its rules and links the original) sentence by sentence. Each test quotes the behaviour it holds
+ * Quanta to.
  */
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
