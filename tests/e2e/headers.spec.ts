@@ -39,3 +39,28 @@ test('behind an HTTPS proxy, responses ask for HTTPS from then on', async ({ req
   expect(response.headers()['strict-transport-security']).toMatch(/^max-age=\d+/);
   expect(response.headers()['set-cookie']).toContain('Secure');
 });
+
+test('no page carries the identity cookie’s value, in its HTML or its RSC payload', async ({
+  request,
+}) => {
+  const home = await request.get('/');
+  const cookie = /quanta_id=([^;]+)/.exec(home.headers()['set-cookie'] ?? '')?.[1];
+  expect(cookie).toBeDefined();
+  const token = decodeURIComponent(cookie as string);
+  const headers = { cookie: `quanta_id=${cookie}`, origin: new URL(home.url()).origin };
+  const created = await request.post('/api/sessions', { headers, data: { title: 'mine' } });
+  const { id } = (await created.json()).session;
+  for (const path of ['/', `/c/${id}`]) {
+    for (const rsc of [false, true]) {
+      const page = await request.get(path, {
+        headers: { cookie: `quanta_id=${cookie}`, ...(rsc ? { rsc: '1' } : {}) },
+      });
+      expect(page.status()).toBe(200);
+      const body = await page.text();
+      expect(body.length).toBeGreaterThan(100);
+      // The token is `owner.mac`: neither it nor its signature may be in what a script can read.
+      expect(body).not.toContain(token);
+      expect(body).not.toContain(token.split('.').at(-1));
+    }
+  }
+});
