@@ -23,8 +23,12 @@ export const addTaskTool = defineTool({
     if ('error' in result) return err(`cannot add the task: ${result.error}`);
     const { board, task } = result;
     return ok(
-      `Added task ${task.id} "${task.title}" in ${task.column}. The board has ${board.tasks.length} tasks.`,
+      `Added task ${task.id} "${task.title}" in ${task.column}. The board has ${count(board.tasks.length)}.`,
       openBoard(board),
     );
   },
 });
+
+function count(tasks: number): string {
+  return tasks === 1 ? '1 task' : `${tasks} tasks`;
+}

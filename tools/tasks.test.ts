@@ -23,10 +23,12 @@ describeEachDatabase('the task board tools', (database) => {
     const added = await run(id, 'add_task', { title: 'Buy milk' });
     expect(added).toMatchObject({
       isError: false,
-      modelText: 'Added task t1 "Buy milk" in todo. The board has 1 tasks.',
+      modelText: 'Added task t1 "Buy milk" in todo. The board has 1 task.',
       ui: { kind: 'widget', label: 'Open task board', widget: 'tasks' },
     });
-    await run(id, 'add_task', { title: 'Call Ada', column: 'doing' });
+    expect((await run(id, 'add_task', { title: 'Call Ada', column: 'doing' })).modelText).toBe(
+      'Added task t2 "Call Ada" in doing. The board has 2 tasks.',
+    );
     expect((await run(id, 'update_task', { id: 't1', column: 'done' })).modelText).toBe(
       't1 is now "Buy milk" in done.',
     );
