@@ -12,7 +12,7 @@ export default defineConfig({
       'tests/unit/**/*.test.{ts,tsx}',
     ],
     environment: 'node',
-    setupFiles: ['tests/setup/unpaced-demo.ts'],
+    setupFiles: ['tests/setup/unpaced-demo.ts', 'tests/setup/dom-matchers.ts'],
     coverage: {
       provider: 'v8',
       include: ['lib/**/*.ts'],

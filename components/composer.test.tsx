@@ -40,6 +40,6 @@ it('gives back the text of a message that could not be sent', async () => {
 it('says why it is disabled', () => {
   render(<Composer onSend={() => undefined} disabledReason="This session is read-only." />);
   expect(field().disabled).toBe(true);
-  expect(field().getAttribute('aria-describedby')).toBeTruthy();
+  expect(field()).toHaveAttribute('aria-describedby');
   expect(screen.getAllByText('This session is read-only.').length).toBeGreaterThan(0);
 });

@@ -57,8 +57,8 @@ function open() {
 it('lists the owner’s tokens when opened', async () => {
   const dialog = open();
   const list = await within(dialog).findByRole('list', { name: 'Your tokens' });
-  expect(within(list).getByText('backup')).toBeTruthy();
-  expect(within(list).getByText(/last used never/)).toBeTruthy();
+  expect(within(list).getByText('backup')).toBeInTheDocument();
+  expect(within(list).getByText(/last used never/)).toBeInTheDocument();
   expect(calls).toEqual([{ method: 'GET', path: '/api/tokens' }]);
 });
 
@@ -72,21 +72,21 @@ it('creates a named token and shows it once, with a copy button', async () => {
     /^Token “ci” — copy it now, it will not be shown again/,
   );
   expect(within(dialog).getByText('qk_secret').tagName).toBe('CODE');
-  expect(within(dialog).getByRole('button', { name: 'Copy token' })).toBeTruthy();
+  expect(within(dialog).getByRole('button', { name: 'Copy token' })).toBeInTheDocument();
   expect(calls).toContainEqual({ method: 'POST', path: '/api/tokens', body: { name: 'ci' } });
-  expect(await within(dialog).findByText('ci')).toBeTruthy();
+  expect(await within(dialog).findByText('ci')).toBeInTheDocument();
 });
 
 it('revokes a token', async () => {
   const dialog = open();
   fireEvent.click(await within(dialog).findByRole('button', { name: 'Revoke backup' }));
-  expect(await within(dialog).findByText('No tokens yet.')).toBeTruthy();
+  expect(await within(dialog).findByText('No tokens yet.')).toBeInTheDocument();
   expect(calls).toContainEqual({ method: 'DELETE', path: '/api/tokens/tok1' });
 });
 
 it('rotates this browser’s key and says so', async () => {
   const dialog = open();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate this browser’s key' }));
-  expect(await within(dialog).findByText('Done: this browser has a new key.')).toBeTruthy();
+  expect(await within(dialog).findByText('Done: this browser has a new key.')).toBeInTheDocument();
   expect(calls).toContainEqual({ method: 'POST', path: '/api/identity/rotate' });
 });

@@ -14,15 +14,15 @@ it('renders markdown: emphasis, lists and tables', () => {
   );
   expect(container.querySelector('[data-streamdown="strong"]')?.textContent).toBe('bold');
   expect(container.querySelectorAll('li')).toHaveLength(2);
-  expect(screen.getByRole('table')).toBeTruthy();
+  expect(screen.getByRole('table')).toBeInTheDocument();
 });
 
 it('shows raw HTML as text, never as elements', () => {
   const { container } = render(
     <Markdown text={'before <img src=x onerror="alert(1)"> <b>bold</b> after'} streaming={false} />,
   );
-  expect(container.querySelector('img')).toBeNull();
-  expect(container.querySelector('b')).toBeNull();
+  expect(container.querySelector('img')).not.toBeInTheDocument();
+  expect(container.querySelector('b')).not.toBeInTheDocument();
   expect(container.textContent).toContain('<b>bold</b>');
 });
 
@@ -39,7 +39,7 @@ it('never makes a javascript: link clickable', () => {
 
 it('gives a code block a copy button', async () => {
   render(<Markdown text={'```js\nconst answer = 42;\n```'} streaming={false} />);
-  expect(await screen.findByRole('button', { name: /copy/i })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: /copy/i })).toBeInTheDocument();
   expect(screen.getAllByText(/answer/).length).toBeGreaterThan(0);
 });
 
@@ -53,19 +53,19 @@ describe('images', () => {
     const { container } = render(
       <Markdown text={'See ![x](https://evil.example/p.png) here.'} streaming={false} />,
     );
-    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('img')).not.toBeInTheDocument();
     const paragraph = container.querySelector('p');
     const link = paragraph?.querySelector('[data-streamdown="link"]');
     expect(link?.textContent).toBe('🖼 x');
     expect(paragraph?.textContent).toBe('See 🖼 x here.');
     // Nothing block-level inside the paragraph: that broke hydration (React error #418).
-    expect(paragraph?.querySelector('div')).toBeNull();
+    expect(paragraph?.querySelector('div')).not.toBeInTheDocument();
   });
 
   it('asks before following the link, and then opens the image URL', async () => {
     render(<Markdown text={'![x](https://evil.example/p.png)'} streaming={false} />);
     fireEvent.click(screen.getByText('🖼 x'));
-    expect(await screen.findByText('https://evil.example/p.png')).toBeTruthy();
+    expect(await screen.findByText('https://evil.example/p.png')).toBeInTheDocument();
   });
 
   it('labels an image without alt text by its URL, also a reference-style one', () => {
@@ -75,7 +75,7 @@ describe('images', () => {
         streaming={false}
       />,
     );
-    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('img')).not.toBeInTheDocument();
     const labels = [...container.querySelectorAll('[data-streamdown="link"]')].map(
       (link) => link.textContent,
     );
@@ -84,7 +84,7 @@ describe('images', () => {
 
   it('shows an image whose URL is still streaming as an unfinished link', () => {
     const { container } = render(<Markdown text={'![cat](https://evil.exa'} streaming />);
-    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('img')).not.toBeInTheDocument();
     const link = container.querySelector('[data-streamdown="link"]');
     expect(link?.textContent).toBe('🖼 cat');
     expect(link?.getAttribute('data-incomplete')).toBe('true');
@@ -92,7 +92,7 @@ describe('images', () => {
 
   it('never makes a javascript: image clickable', () => {
     const { container } = render(<Markdown text={'![x](javascript:alert(1))'} streaming={false} />);
-    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('img')).not.toBeInTheDocument();
     const hrefs = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(hrefs.some((href) => href?.startsWith('javascript:'))).toBe(false);
   });

@@ -66,11 +66,11 @@ describe('a tool call in the transcript', () => {
   it('shows a failed call as an error with its message, and no ui', () => {
     show(answer({ isError: true, modelText: 'count: must be integer', durationMs: 1 }));
     const card = screen.getByText('demo').closest('details') as HTMLElement;
-    expect(within(card).getByText('Error · 1 ms')).toBeTruthy();
+    expect(within(card).getByText('Error · 1 ms')).toBeInTheDocument();
     expect(card.className).toContain('red');
-    expect(within(card).getByText('count: must be integer')).toBeTruthy();
-    expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(within(card).getByText('count: must be integer')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
   });
 
   it('shows a running call with its argument preview and no result yet', () => {
@@ -81,9 +81,9 @@ describe('a tool call in the transcript', () => {
         { type: 'tool-demo', toolCallId: 'c', state: 'input-available', input: { what: 'thing' } },
       ],
     });
-    expect(screen.getByText('Running…')).toBeTruthy();
-    expect(screen.getByText('thing')).toBeTruthy();
-    expect(screen.queryByText('Result')).toBeNull();
+    expect(screen.getByText('Running…')).toBeInTheDocument();
+    expect(screen.getByText('thing')).toBeInTheDocument();
+    expect(screen.queryByText('Result')).not.toBeInTheDocument();
   });
 
   it('marks a failed turn with its cause and a stopped one as stopped', () => {
@@ -101,8 +101,8 @@ describe('a tool call in the transcript', () => {
       parts: [{ type: 'text', text: 'Once upon', state: 'done' }],
       metadata: { status: 'stopped' },
     });
-    expect(screen.getByText('Stopped.')).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Stopped.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows reasoning collapsed, apart from the answer', () => {
@@ -117,6 +117,6 @@ describe('a tool call in the transcript', () => {
     const reasoning = screen.getByText('Reasoning').closest('details') as HTMLDetailsElement;
     expect(reasoning.open).toBe(false);
     expect(reasoning.textContent).toContain('The user wants a sum.');
-    expect(screen.getByText('It is 4.').closest('details')).toBeNull();
+    expect(screen.getByText('It is 4.').closest('details')).not.toBeInTheDocument();
   });
 });

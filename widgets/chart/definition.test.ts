@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { validate } from '@/lib/tools/schema';
+import { validate } from '@/lib/schema';
 import { chart } from './definition';
 
 const ctx = { sessionId: 's', toolCallId: 'c', ownerId: 'o' };

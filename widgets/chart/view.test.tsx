@@ -62,9 +62,9 @@ describe('chart view', () => {
   it('shows its title and describes the chart in words as one image', () => {
     show(growth);
     const figure = screen.getByRole('figure', { name: 'Growth' });
-    expect(within(figure).getByText('Growth')).toBeTruthy();
+    expect(within(figure).getByText('Growth')).toBeInTheDocument();
     expect(within(figure).getByRole('img').getAttribute('aria-label')).toBe(SUMMARY);
-    expect(screen.getByRole('img', { name: SUMMARY })).toBeTruthy();
+    expect(screen.getByRole('img', { name: SUMMARY })).toBeInTheDocument();
   });
 
   it('describes a chart without axis labels, of one kind or another', () => {
@@ -81,7 +81,7 @@ describe('chart view', () => {
   it('has a collapsible data table of every point, headed by the axis labels', () => {
     show(growth);
     const details = screen.getByText('Data table').closest('details');
-    expect(details).toBeTruthy();
+    expect(details).toBeInTheDocument();
     expect(details?.open).toBe(false);
     const table = screen.getByRole('table', { name: 'Data of Growth' });
     const headers = within(table)
@@ -102,8 +102,8 @@ describe('chart view', () => {
 
   it('hides nothing when read-only', () => {
     show(growth, true);
-    expect(screen.getByRole('img', { name: SUMMARY })).toBeTruthy();
-    expect(screen.getByRole('table', { name: 'Data of Growth' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: SUMMARY })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Data of Growth' })).toBeInTheDocument();
   });
 
   it.each([
@@ -117,13 +117,15 @@ describe('chart view', () => {
       const image = screen.getByRole('img', {
         name: SUMMARY.replace('Line', kind[0]?.toUpperCase() + kind.slice(1)),
       });
-      await vi.waitFor(() => expect(image.querySelector('svg.recharts-surface')).toBeTruthy());
+      await vi.waitFor(() =>
+        expect(image.querySelector('svg.recharts-surface')).toBeInTheDocument(),
+      );
       const legend = [...image.querySelectorAll('.recharts-legend-item-text')].map(
         (item) => item.textContent,
       );
       expect(legend).toEqual(['Web', 'App']);
-      expect(within(image).getByText('Year')).toBeTruthy();
-      expect(within(image).getByText('Users')).toBeTruthy();
+      expect(within(image).getByText('Year')).toBeInTheDocument();
+      expect(within(image).getByText('Users')).toBeInTheDocument();
       expect(container.querySelectorAll(layer)).toHaveLength(2);
       // Axes and grid draw in the text colour, so they follow the light or dark scheme.
       expect(image.querySelector('.recharts-cartesian-grid line')?.getAttribute('stroke')).toBe(
@@ -134,7 +136,7 @@ describe('chart view', () => {
 
   it('explains a missing chart and refuses a malformed one', () => {
     show(undefined);
-    expect(screen.getByText('This chart has no data.')).toBeTruthy();
+    expect(screen.getByText('This chart has no data.')).toBeInTheDocument();
     cleanup();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const malformed = { kind: 'pie', title: 'Bad', series: [] } as unknown as Chart;
@@ -158,6 +160,6 @@ describe('chart view', () => {
         />
       </Suspense>,
     );
-    expect(await screen.findByRole('figure', { name: 'Growth' })).toBeTruthy();
+    expect(await screen.findByRole('figure', { name: 'Growth' })).toBeInTheDocument();
   });
 });

@@ -53,7 +53,7 @@ describe('table view', () => {
   it('shows every row in the given order, numbers formatted, with a count', () => {
     const grid = show();
     expect(firstColumn(grid)).toEqual(['Mars', 'earth', 'Jupiter', 'Venus', 'Planet 10', 'Saturn']);
-    expect(within(grid).getByText('10,000')).toBeTruthy();
+    expect(within(grid).getByText('10,000')).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('6 rows');
     for (const name of ['Planet', 'Type', 'Moons']) {
       expect(header(name).hasAttribute('aria-sort')).toBe(false);
@@ -114,7 +114,7 @@ describe('table view', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filter rows' }), {
       target: { value: 'pluto' },
     });
-    expect(within(grid).getByText(/No rows match “pluto”/)).toBeTruthy();
+    expect(within(grid).getByText(/No rows match “pluto”/)).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('0 of 6 rows');
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
@@ -126,7 +126,7 @@ describe('table view', () => {
 
   it('says when the table has no rows at all', () => {
     const grid = show({ ...planets, rows: [] });
-    expect(within(grid).getByText('This table has no rows.')).toBeTruthy();
+    expect(within(grid).getByText('This table has no rows.')).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('0 rows');
   });
 
@@ -134,7 +134,7 @@ describe('table view', () => {
     const grid = show(planets, true);
     fireEvent.click(screen.getByRole('button', { name: 'Planet' }));
     expect(firstColumn(grid)).toEqual(['earth', 'Jupiter', 'Mars', 'Planet 10', 'Saturn', 'Venus']);
-    expect(screen.getByRole('searchbox', { name: 'Filter rows' })).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Filter rows' })).toBeInTheDocument();
   });
 
   it('scrolls sideways rather than squeezing its columns on a narrow screen', () => {
@@ -152,7 +152,7 @@ describe('table view', () => {
         sendMessage={sendMessage}
       />,
     );
-    expect(screen.getByText('This table has no data.')).toBeTruthy();
+    expect(screen.getByText('This table has no data.')).toBeInTheDocument();
     cleanup();
     const malformed = { title: 'Bad', columns: 'Planet' } as unknown as WidgetData<typeof table>;
     expect(() =>
