@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
   type ChatMessage,
   type FakeOpenAI,
+  modelEnv,
   type RecordedRequest,
   reply,
   startFakeOpenAI,
@@ -48,12 +49,7 @@ function useApp(env: Record<string, string> = {}) {
     test.setTimeout(90_000);
     state.app = await startNext({
       port: await freePort(),
-      env: {
-        OPENAI_COMPATIBLE_BASE_URL: fake.baseURL,
-        OPENAI_COMPATIBLE_MODELS: MODEL,
-        QUANTA_DEFAULT_MODEL: MODEL_ID,
-        ...env,
-      },
+      env: { ...modelEnv(fake, MODEL), ...env },
     });
     const { bearer } = await newIdentity(state.app.url);
     state.api = await playwright.request.newContext({

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type FakeOpenAI, reply, startFakeOpenAI } from '../helpers/fake-openai';
+import { type FakeOpenAI, modelEnv, reply, startFakeOpenAI } from '../helpers/fake-openai';
 import { freePort, type NextServer, startNext } from '../helpers/next-server';
 import { notReloaded, openListening } from '../helpers/pages';
 
@@ -23,11 +23,7 @@ test.beforeAll(async () => {
   });
   app = await startNext({
     port: await freePort(),
-    env: {
-      OPENAI_COMPATIBLE_BASE_URL: fake.baseURL,
-      OPENAI_COMPATIBLE_MODELS: MODEL,
-      QUANTA_DEFAULT_MODEL: `local:${MODEL}`,
-    },
+    env: modelEnv(fake, MODEL),
   });
 });
 

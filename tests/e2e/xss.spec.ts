@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type FakeOpenAI, reply, startFakeOpenAI } from '../helpers/fake-openai';
+import { type FakeOpenAI, modelEnv, reply, startFakeOpenAI } from '../helpers/fake-openai';
 import { freePort, type NextServer, startNext } from '../helpers/next-server';
 
 // Hostile text from the model — in its answer, in tool arguments and results, in widget labels
@@ -105,11 +105,7 @@ test.beforeAll(async () => {
   vectors = corpus(beacon.url);
   app = await startNext({
     port: await freePort(),
-    env: {
-      OPENAI_COMPATIBLE_BASE_URL: fake.baseURL,
-      OPENAI_COMPATIBLE_MODELS: MODEL,
-      QUANTA_DEFAULT_MODEL: `local:${MODEL}`,
-    },
+    env: modelEnv(fake, MODEL),
   });
   // The first request of a turn calls the tools with hostile arguments; once their results
   // are in, the answer quotes every vector.

@@ -114,6 +114,15 @@ export type FakeOpenAI = {
 
 const CHUNK_DELAY_MS = 5;
 
+/** The environment that makes Quanta offer `model` from `fake`, as its default model. */
+export function modelEnv(fake: FakeOpenAI, model: string): Record<string, string> {
+  return {
+    OPENAI_COMPATIBLE_BASE_URL: fake.baseURL,
+    OPENAI_COMPATIBLE_MODELS: model,
+    QUANTA_DEFAULT_MODEL: `local:${model}`,
+  };
+}
+
 /**
  * A small OpenAI-compatible server on 127.0.0.1 (a free port): `POST /v1/chat/completions`
  * answers with chat-completions SSE as the test scripts it, and records every request body.
