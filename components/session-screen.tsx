@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import type { QuantaMessage } from '@/lib/agent/types';
 import type { SessionView } from '@/lib/sessions/types';
-import type { WidgetState } from '@/lib/widgets/state-key';
+import type { WidgetState } from '@/lib/widgets';
 import { refreshSessions, sessionApi } from './api';
 import { AppShell } from './app-shell';
 import { Chat } from './chat/chat';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recognise } from '@/lib/agent/demo-intents';
+import { validate } from '@/lib/schema';
 import { runTool, validateArgs } from '@/lib/tools';
-import { validate } from '@/lib/tools/schema';
 import { chart, MAX_POINTS, MAX_SERIES } from '@/widgets/chart/definition';
 import { toolSet } from '.';
 import { plot } from './plot';

@@ -1,5 +1,5 @@
 import { defineTool, ok, widget } from '@/lib/tools';
-import type { WidgetData } from '@/lib/widgets/definition';
+import type { WidgetData } from '@/lib/widgets';
 import { counter } from '@/widgets/counter/definition';
 
 export const showCounter = defineTool({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recognise } from '@/lib/agent/demo-intents';
+import { validate } from '@/lib/schema';
 import { runTool, validateArgs } from '@/lib/tools';
-import { validate } from '@/lib/tools/schema';
 import { MAX_COLUMNS, MAX_ROWS, table } from '@/widgets/table/definition';
 import { toolSet } from '.';
 import { showTable } from './show-table';

@@ -1,5 +1,5 @@
 import { defineTool, err, ok, widget } from '@/lib/tools';
-import type { WidgetData } from '@/lib/widgets/definition';
+import type { WidgetData } from '@/lib/widgets';
 import { table, tableSpec } from '@/widgets/table/definition';
 
 type Table = WidgetData<typeof table>;

@@ -2,7 +2,7 @@ import { getDb } from '@/lib/db/client';
 import { getWidgetState } from '@/lib/db/widget-states';
 import { changeSessionWidget } from '@/lib/sessions/widget-service';
 import { type UiContent, widget } from '@/lib/tools';
-import { stateKey } from '@/lib/widgets/state-key';
+import { stateKey } from '@/lib/widgets';
 import { type Board, type BoardChange, EMPTY_BOARD, type Task } from '@/widgets/tasks/board';
 import { tasks } from '@/widgets/tasks/definition';
 

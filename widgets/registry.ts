@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { WidgetDefinition, WidgetViewProps } from '@/lib/widgets/definition';
+import type { WidgetDefinition, WidgetViewProps } from '@/lib/widgets';
 import { chart } from './chart/definition';
 import { counter } from './counter/definition';
 import { table } from './table/definition';

@@ -9,7 +9,7 @@ import { useStickToBottom } from 'use-stick-to-bottom';
 import type { QuantaMessage } from '@/lib/agent/types';
 import { messageText } from '@/lib/message-text';
 import type { SessionView } from '@/lib/sessions/types';
-import type { WidgetState } from '@/lib/widgets/state-key';
+import type { WidgetState } from '@/lib/widgets';
 import { api, apiError, refreshSessions } from '../api';
 import { Composer } from '../composer';
 import { secondaryButton } from '../modal';

@@ -2,7 +2,7 @@
 
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useState } from 'react';
-import type { WidgetContainer as Container } from '@/lib/widgets/definition';
+import type { WidgetContainer as Container } from '@/lib/widgets';
 import { CloseIcon } from '../icons';
 
 const placement: Record<Container, string> = {

@@ -3,8 +3,7 @@
 import { useSearchParams } from 'next/navigation';
 import { Suspense, useRef, useState } from 'react';
 import type { QuantaMessage } from '@/lib/agent/types';
-import { findWidgetCall } from '@/lib/widgets/find-widget-call';
-import { stateKey, type WidgetState } from '@/lib/widgets/state-key';
+import { findWidgetCall, stateKey, type WidgetState } from '@/lib/widgets';
 import { findWidget, type WidgetEntry } from '@/widgets/registry';
 import { ApiError, api } from '../api';
 import { WidgetContainer } from './widget-container';

@@ -1,6 +1,6 @@
 import type { LanguageModelUsage } from 'ai';
 import type { Env } from '../config';
-import { validate } from '../tools/schema';
+import { validate } from '../schema';
 import type { TokenUsage } from './types';
 
 /** US dollars per million tokens. */

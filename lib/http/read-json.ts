@@ -1,4 +1,4 @@
-import { validate } from '../tools/schema';
+import { validate } from '../schema';
 import { HttpError } from './errors';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { compileSchema, validate } from './schema';
+import { compileSchema, validate } from './validate';
 
 const weather = {
   type: 'object',

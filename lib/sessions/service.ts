@@ -12,7 +12,7 @@ import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN } from '../ids';
 import { enforceRate } from '../limits';
-import type { WidgetState } from '../widgets/state-key';
+import type { WidgetState } from '../widgets';
 import type { SessionView } from './types';
 
 export const MAX_TITLE = 200;

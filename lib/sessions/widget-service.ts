@@ -6,11 +6,9 @@ import { getWidgetState, writeWidgetState } from '../db/widget-states';
 import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
-import { validate } from '../tools/schema';
+import { validate } from '../schema';
 import type { ToolSet } from '../tools/tool-set';
-import type { WidgetDefinition } from '../widgets/definition';
-import { findWidgetCall } from '../widgets/find-widget-call';
-import { stateKey, type WidgetState } from '../widgets/state-key';
+import { findWidgetCall, stateKey, type WidgetDefinition, type WidgetState } from '../widgets';
 import { authorize, toMessage, writer } from './service';
 
 const MAX_ACTION_BYTES = 64 * 1024;

@@ -1,7 +1,13 @@
-import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import {
+  compileSchema,
+  type ObjectSchema,
+  type Validation,
+  type ValueOf,
+  validate,
+} from '../schema';
+// Not '../widgets': its index reaches lib/agent, which imports lib/tools (a cycle).
 import type { WidgetDefinition } from '../widgets/definition';
 import type { ToolResult } from './result';
-import { compileSchema, type Validation, validate } from './schema';
 
 export type ToolContext = {
   /** Aborted when the call times out or the turn is stopped; a long tool should stop then. */
@@ -9,10 +15,7 @@ export type ToolContext = {
   sessionId: string;
 };
 
-/** A JSON Schema whose root describes an object: the only shape of tool arguments. */
-export type ParametersSchema = JSONSchema & { type: 'object' };
-
-type ToolShape<Parameters extends ParametersSchema, Args> = {
+type ToolShape<Parameters extends ObjectSchema, Args> = {
   /** What the model calls the tool by; unique within a tool set. */
   name: string;
   /** Sent to the model: its quality decides how reliably the model uses the tool. */
@@ -29,24 +32,16 @@ type ToolShape<Parameters extends ParametersSchema, Args> = {
   timeoutMs?: number;
 };
 
-export type Tool<Args = unknown> = ToolShape<ParametersSchema, Args>;
+export type Tool<Args = unknown> = ToolShape<ObjectSchema, Args>;
 
 /** What reaches a provider: the seed's `to_ai_tool/1`. */
 export type ModelTool = Pick<Tool, 'name' | 'description' | 'parameters'>;
 
-/**
- * The arguments a schema describes. A schema only known as "some object schema" (not a literal)
- * gives a plain record: expanding FromSchema over the whole JSON Schema type is too deep for tsc.
- */
-export type ArgsOf<Schema extends ParametersSchema> = ParametersSchema extends Schema
-  ? Record<string, unknown>
-  : FromSchema<Schema>;
-
 // NoInfer: the schema alone decides the argument type; `execute` is only checked against it.
-type ToolOptions<Schema extends ParametersSchema> = ToolShape<Schema, NoInfer<ArgsOf<Schema>>>;
+type ToolOptions<Schema extends ObjectSchema> = ToolShape<Schema, NoInfer<ValueOf<Schema>>>;
 
 /** A tool that keeps its exact schema type, so it can be spread into another definition. */
-export type DefinedTool<Schema extends ParametersSchema> = ToolShape<Schema, ArgsOf<Schema>>;
+export type DefinedTool<Schema extends ObjectSchema> = ToolShape<Schema, ValueOf<Schema>>;
 
 export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -58,7 +53,7 @@ export class ToolDefinitionError extends Error {
  * Builds a tool (the seed's `new/1`) with `args` typed from `parameters`, and rejects a
  * malformed definition now, at start-up, rather than when the model first calls it.
  */
-export function defineTool<const Schema extends ParametersSchema>(
+export function defineTool<const Schema extends ObjectSchema>(
   definition: ToolOptions<Schema>,
 ): DefinedTool<Schema> {
   const { name, description, parameters, execute, widget, timeoutMs } = definition;

@@ -1,5 +1,4 @@
-import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import type { ArgsOf, ParametersSchema } from '../tools/tool';
+import type { JSONSchema, ObjectSchema, ValueOf } from '../schema';
 
 /** Where a widget opens: a centred modal, a side drawer, or the whole screen. */
 export type WidgetContainer = 'modal' | 'drawer' | 'fullscreen';
@@ -31,7 +30,7 @@ export function reject(reason: string): ActionResult<never> {
  * validated against `parameters` (the same path as tool arguments) before `handle` runs.
  */
 export type WidgetAction<Data = unknown, Args = unknown> = {
-  parameters: ParametersSchema;
+  parameters: ObjectSchema;
   // Method syntax on purpose: an action typed for its own data stands where any action is expected.
   handle(
     ctx: ActionContext,
@@ -55,22 +54,15 @@ export type WidgetDefinition = {
   actions?: Record<string, WidgetAction>;
 };
 
-/**
- * The type of a widget's data, from its schema. A schema only known as "some schema" gives
- * `unknown`: expanding FromSchema over the whole JSON Schema type is too deep for tsc.
- */
-export type DataOf<Schema extends JSONSchema> = JSONSchema extends Schema
-  ? unknown
-  : FromSchema<Schema>;
-
-export type WidgetData<Widget extends { data: JSONSchema }> = DataOf<Widget['data']>;
+/** The type of a widget's data, from its schema. */
+export type WidgetData<Widget extends { data: JSONSchema }> = ValueOf<Widget['data']>;
 
 /** Builds one action, its `args` typed from its own `parameters`, its data from the widget's. */
-export type ActionBuilder<Data> = <const Parameters extends ParametersSchema>(action: {
+export type ActionBuilder<Data> = <const Parameters extends ObjectSchema>(action: {
   parameters: Parameters;
   handle(
     ctx: ActionContext,
-    args: NoInfer<ArgsOf<Parameters>>,
+    args: NoInfer<ValueOf<Parameters>>,
     data: Data,
   ): ActionResult<Data> | Promise<ActionResult<Data>>;
 }) => WidgetAction;
@@ -89,7 +81,7 @@ export type DefinedWidget<Schema extends JSONSchema> = Omit<WidgetDefinition, 'd
 export function defineWidget<const Schema extends JSONSchema>(
   definition: Omit<WidgetDefinition, 'data' | 'actions'> & {
     data: Schema;
-    actions?: (action: ActionBuilder<NoInfer<DataOf<Schema>>>) => Record<string, WidgetAction>;
+    actions?: (action: ActionBuilder<NoInfer<ValueOf<Schema>>>) => Record<string, WidgetAction>;
   },
 ): DefinedWidget<Schema> {
   const { actions, ...rest } = definition;

@@ -39,6 +39,11 @@ describe('layering (docs/DESIGN.md, "What may import what")', () => {
     ).toEqual([]);
   });
 
+  it('lib/schema depends on nothing else in the app', () => {
+    // Tools, widgets, HTTP and usage all validate through it: one import back would be a cycle.
+    expect(violations('lib/schema', /^(\.\.\/|@\/)/)).toEqual([]);
+  });
+
   it('lets a type-only import cross layers', () => {
     expect(importsOf('components/session-screen.tsx')).not.toContain('@/lib/agent/types');
   });

@@ -1,10 +1,5 @@
 import { expect, it } from 'vitest';
-import {
-  accept,
-  defineWidget,
-  type WidgetData,
-  type WidgetViewProps,
-} from '@/lib/widgets/definition';
+import { accept, defineWidget, type WidgetData, type WidgetViewProps } from '@/lib/widgets';
 import type { counter } from '@/widgets/counter/definition';
 
 // These checks run in the typecheck (`tsc`): each @ts-expect-error fails the build if the line

@@ -1,4 +1,4 @@
-import { accept, defineWidget, reject } from '@/lib/widgets/definition';
+import { accept, defineWidget, reject } from '@/lib/widgets';
 
 /** At most this many series in one chart: more lines than a reader can tell apart. */
 export const MAX_SERIES = 8;

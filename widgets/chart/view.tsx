@@ -15,7 +15,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { WidgetData, WidgetViewProps } from '@/lib/widgets/definition';
+import type { WidgetData, WidgetViewProps } from '@/lib/widgets';
 import type { chart } from './definition';
 
 type Chart = WidgetData<typeof chart>;

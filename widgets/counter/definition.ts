@@ -1,4 +1,4 @@
-import { accept, defineWidget } from '@/lib/widgets/definition';
+import { accept, defineWidget } from '@/lib/widgets';
 
 const noArgs = { type: 'object', properties: {}, additionalProperties: false } as const;
 

@@ -1,6 +1,6 @@
 'use client';
 
-import type { WidgetData, WidgetViewProps } from '@/lib/widgets/definition';
+import type { WidgetData, WidgetViewProps } from '@/lib/widgets';
 import type { counter } from './definition';
 
 const button =

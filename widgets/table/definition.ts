@@ -1,4 +1,4 @@
-import { accept, defineWidget, reject } from '@/lib/widgets/definition';
+import { accept, defineWidget, reject } from '@/lib/widgets';
 
 /** At most this many columns in one table. */
 export const MAX_COLUMNS = 20;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import type { WidgetData, WidgetViewProps } from '@/lib/widgets/definition';
+import type { WidgetData, WidgetViewProps } from '@/lib/widgets';
 import type { table } from './definition';
 
 type Table = WidgetData<typeof table>;

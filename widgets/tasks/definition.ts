@@ -1,4 +1,4 @@
-import { accept, defineWidget, reject } from '@/lib/widgets/definition';
+import { accept, defineWidget, reject } from '@/lib/widgets';
 import { addTask, type BoardChange, COLUMNS, deleteTask, MAX_TASKS, updateTask } from './board';
 
 const taskId = { type: 'string', pattern: '^t[0-9]+$' } as const;

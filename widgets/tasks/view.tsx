@@ -1,7 +1,7 @@
 'use client';
 
 import { type FormEvent, useState } from 'react';
-import type { WidgetData, WidgetViewProps } from '@/lib/widgets/definition';
+import type { WidgetData, WidgetViewProps } from '@/lib/widgets';
 import { COLUMNS, type Column } from './board';
 import type { tasks } from './definition';
 
