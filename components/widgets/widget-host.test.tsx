@@ -1,13 +1,19 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { QuantaMessage } from '@/lib/agent/types';
 import type { WidgetState } from '@/lib/widgets/state-key';
+import { setOpenWidget } from './open-widget';
 import { WidgetHost } from './widget-host';
 
 vi.mock('next/navigation', () => ({
   useSearchParams: () => new URLSearchParams('widget=call_1'),
 }));
+
+// The page's URL names the open widget, as a `?widget=` link does.
+beforeEach(() => {
+  window.history.replaceState(null, '', '/c/session?widget=call_1');
+});
 
 afterEach(() => {
   cleanup();
@@ -73,4 +79,31 @@ it('after a stale version, drops the clicks queued behind it and shows the lates
     version: 0,
   });
   expect(states.call_1).toEqual({ data: { count: 9 }, version: 3 });
+});
+
+it('opens and closes from React state, mirrored into the URL, and follows Back', async () => {
+  window.history.replaceState(null, '', '/c/session');
+  render(
+    <WidgetHost
+      sessionId="s1"
+      messages={messages}
+      states={{}}
+      onState={() => {}}
+      onSendMessage={() => {}}
+      readOnly={false}
+    />,
+  );
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  act(() => setOpenWidget('call_1'));
+  expect(await screen.findByRole('dialog', { name: 'Open counter' })).toBeInTheDocument();
+  expect(window.location.search).toBe('?widget=call_1');
+  act(() => setOpenWidget(null));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(window.location.search).toBe('');
+  // Back to a URL that names the widget: it opens again.
+  act(() => {
+    window.history.replaceState(null, '', '/c/session?widget=call_1');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  expect(await screen.findByRole('dialog', { name: 'Open counter' })).toBeInTheDocument();
 });

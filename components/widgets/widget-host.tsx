@@ -1,24 +1,13 @@
 'use client';
 
-import { useSearchParams } from 'next/navigation';
 import { Suspense, useRef, useState } from 'react';
 import type { QuantaMessage } from '@/lib/agent/types';
 import { findWidgetCall, stateKey, type WidgetState } from '@/lib/widgets';
 import { findWidget, type WidgetEntry } from '@/widgets/registry';
 import { ApiError, api } from '../api';
+import { setOpenWidget, useOpenWidget } from './open-widget';
 import { WidgetContainer } from './widget-container';
 import { WidgetErrorBoundary } from './widget-error-boundary';
-
-export const WIDGET_PARAM = 'widget';
-
-/** Shows the widget of a tool call (`?widget=<toolCallId>`): the URL is the open widget. */
-export function setOpenWidget(toolCallId: string | null): void {
-  const url = new URL(window.location.href);
-  if (toolCallId === null) url.searchParams.delete(WIDGET_PARAM);
-  else url.searchParams.set(WIDGET_PARAM, toolCallId);
-  // Next keeps useSearchParams in step with the history API, without a server round trip.
-  window.history.replaceState(null, '', url);
-}
 
 type WidgetHostProps = {
   sessionId: string;
@@ -30,9 +19,9 @@ type WidgetHostProps = {
   readOnly: boolean;
 };
 
-/** The open widget, if the URL names one: its container, its view, or a clear fallback. */
+/** The open widget, if any: its container, its view, or a clear fallback. */
 export function WidgetHost(props: WidgetHostProps) {
-  const toolCallId = useSearchParams().get(WIDGET_PARAM);
+  const toolCallId = useOpenWidget();
   if (toolCallId === null) return null;
   const call = findWidgetCall(props.messages, toolCallId);
   const entry = call && findWidget(call.widget);
