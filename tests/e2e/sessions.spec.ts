@@ -99,6 +99,7 @@ test('an API token made in the UI lets a script act as the owner', async ({ page
   await dialog.getByRole('button', { name: 'Create' }).click();
   const token = await dialog.locator('code').textContent();
   await expect(dialog.getByRole('list', { name: 'Your tokens' })).toContainText('script');
+  await page.screenshot({ path: 'test-results/session-api-tokens.png' });
   const created = await request.post('/api/sessions', {
     headers: { authorization: `Bearer ${token?.trim()}` },
     data: { title: 'Made by a script' },
@@ -110,4 +111,23 @@ test('an API token made in the UI lets a script act as the owner', async ({ page
       .getByRole('complementary', { name: 'Sessions' })
       .getByRole('link', { name: 'Made by a script' }),
   ).toBeVisible();
+});
+
+test('the API tokens dialog fits a phone in dark mode', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    colorScheme: 'dark',
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open sessions' }).click();
+  await page.getByRole('button', { name: 'API tokens' }).last().click();
+  const dialog = page.getByRole('dialog', { name: 'API tokens' });
+  await dialog.getByLabel('New token’s name').fill('phone');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByRole('list', { name: 'Your tokens' })).toContainText('phone');
+  const box = await dialog.boundingBox();
+  expect(box?.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/session-api-tokens-phone-dark.png' });
+  await context.close();
 });
