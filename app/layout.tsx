@@ -1,3 +1,5 @@
+import { GeistMono } from 'geist/font/mono';
+import { GeistSans } from 'geist/font/sans';
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
@@ -23,7 +25,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // request's CSP nonce, which a page rendered at build time could not carry.
   await connection();
   return (
-    <html lang="en">
+    // The Geist fonts are files in the geist package, served by Next from this app: no font
+    // request leaves it. Their classes define --font-geist-sans/-mono, which font-sans/-mono read.
+    <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body className="font-sans">
         <Providers>{children}</Providers>
       </body>
