@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionView } from '@/lib/sessions/types';
+import {
+  type ApiErrorBody,
+  MAX_PAGE,
+  type SessionPage,
+  type SessionResponse,
+  type SessionView,
+} from '@/lib/protocol';
 
 /**
  * A route's error answer (`{ error: { code, message, current? } }`), or a failure to reach it;
@@ -28,7 +34,7 @@ export async function api<T>(path: string, init?: { method?: string; body?: unkn
 
 /** The ApiError of a failed answer: the server's code and message, or its status. */
 export async function apiError(response: Response): Promise<ApiError> {
-  const payload = await response.json().catch(() => undefined);
+  const payload: Partial<ApiErrorBody> | undefined = await response.json().catch(() => undefined);
   const error = payload?.error;
   return new ApiError(
     error?.message ?? `Request failed (${response.status})`,
@@ -50,12 +56,10 @@ export async function refreshSessions(queryClient: QueryClient): Promise<void> {
 }
 
 export const sessionApi = {
-  list: () =>
-    api<{ sessions: SessionView[]; nextCursor: string | null }>('/api/sessions?limit=100'),
-  create: () => api<{ session: SessionView }>('/api/sessions', { method: 'POST', body: {} }),
+  list: () => api<SessionPage>(`/api/sessions?limit=${MAX_PAGE}`),
+  create: () => api<SessionResponse>('/api/sessions', { method: 'POST', body: {} }),
   update: (id: string, patch: Partial<Pick<SessionView, 'title' | 'visibility' | 'model'>>) =>
-    api<{ session: SessionView }>(`/api/sessions/${id}`, { method: 'PATCH', body: patch }),
+    api<SessionResponse>(`/api/sessions/${id}`, { method: 'PATCH', body: patch }),
   remove: (id: string) => api<void>(`/api/sessions/${id}`, { method: 'DELETE' }),
-  fork: (id: string) =>
-    api<{ session: SessionView }>(`/api/sessions/${id}/fork`, { method: 'POST' }),
+  fork: (id: string) => api<SessionResponse>(`/api/sessions/${id}/fork`, { method: 'POST' }),
 };

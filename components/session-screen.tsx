@@ -2,22 +2,14 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import type { QuantaMessage } from '@/lib/agent/types';
-import type { SessionView } from '@/lib/sessions/types';
-import type { WidgetState } from '@/lib/widgets';
+import type { SessionDetail } from '@/lib/protocol';
 import { refreshSessions, sessionApi } from './api';
 import { AppShell } from './app-shell';
 import { Chat } from './chat/chat';
 import { primaryButton } from './modal';
 import { ShareButton } from './share-dialog';
 
-type SessionScreenProps = {
-  session: SessionView;
-  messages: QuantaMessage[];
-  widgetStates: Record<string, WidgetState>;
-};
-
-export function SessionScreen({ session, messages, widgetStates }: SessionScreenProps) {
+export function SessionScreen({ session, messages, widgetStates }: SessionDetail) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const fork = useMutation({

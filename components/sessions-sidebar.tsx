@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
-import type { SessionView } from '@/lib/sessions/types';
+import { MAX_TITLE, type SessionView } from '@/lib/protocol';
 import { refreshSessions, sessionApi, sessionsKey } from './api';
 import { dangerButton, Modal, primaryButton, secondaryButton } from './modal';
 import { TokenButton } from './token-button';
@@ -134,7 +134,7 @@ function SessionItem({ session, onNavigate }: { session: SessionView; onNavigate
             Title
             <input
               value={title}
-              maxLength={200}
+              maxLength={MAX_TITLE}
               onChange={(event) => setTitle(event.target.value)}
               className="rounded-md border border-zinc-300 bg-transparent px-2 py-1.5 text-base focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700"
             />

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { SessionView } from '@/lib/sessions/types';
+import type { SessionView } from '@/lib/protocol';
 import { refreshSessions, sessionApi } from './api';
 import { CopyButton } from './copy-button';
 import { Modal, secondaryButton } from './modal';

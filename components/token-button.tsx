@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { type ApiTokenView, MAX_TOKEN_NAME } from '@/lib/sessions/types';
+import { type ApiTokenList, type CreatedApiToken, MAX_TOKEN_NAME } from '@/lib/protocol';
 import { api } from './api';
 import { CopyButton } from './copy-button';
 import { Modal, primaryButton, secondaryButton } from './modal';
@@ -10,9 +10,8 @@ import { Modal, primaryButton, secondaryButton } from './modal';
 const tokensKey = ['api-tokens'] as const;
 
 const tokenApi = {
-  list: () => api<{ tokens: ApiTokenView[] }>('/api/tokens'),
-  create: (name: string) =>
-    api<{ token: ApiTokenView; bearer: string }>('/api/tokens', { method: 'POST', body: { name } }),
+  list: () => api<ApiTokenList>('/api/tokens'),
+  create: (name: string) => api<CreatedApiToken>('/api/tokens', { method: 'POST', body: { name } }),
   revoke: (id: string) => api<void>(`/api/tokens/${id}`, { method: 'DELETE' }),
   rotate: () => api<void>('/api/identity/rotate', { method: 'POST' }),
 };

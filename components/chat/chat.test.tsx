@@ -2,8 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { QuantaMessage } from '@/lib/agent/types';
-import type { SessionView } from '@/lib/sessions/types';
+import type { QuantaMessage, SessionView } from '@/lib/protocol';
 import { Chat } from './chat';
 
 vi.mock('next/navigation', () => ({

@@ -6,10 +6,8 @@ import { DefaultChatTransport } from 'ai';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStickToBottom } from 'use-stick-to-bottom';
-import type { QuantaMessage } from '@/lib/agent/types';
 import { messageText } from '@/lib/message-text';
-import type { SessionView } from '@/lib/sessions/types';
-import type { WidgetState } from '@/lib/widgets';
+import type { QuantaMessage, SessionDetail, SessionView, WidgetState } from '@/lib/protocol';
 import { api, apiError, refreshSessions } from '../api';
 import { Composer } from '../composer';
 import { secondaryButton } from '../modal';
@@ -88,11 +86,7 @@ export function Chat({ session, initialMessages, initialWidgetStates, readOnlyRe
   const ownTurn = useRef(false);
   /** Loads what the server holds now: after a turn run elsewhere, or a lost connection. */
   const catchUp = () =>
-    api<{
-      session: SessionView;
-      messages: QuantaMessage[];
-      widgetStates: Record<string, WidgetState>;
-    }>(`/api/sessions/${session.id}`)
+    api<SessionDetail>(`/api/sessions/${session.id}`)
       .then((latest) => {
         // A prompt the server refused is only here: it stays, for Retry.
         setMessages((current) => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QuantaMessage, ToolOutput } from '@/lib/agent/types';
+import type { QuantaMessage, ToolOutput } from '@/lib/protocol';
 import { MessageRow } from './message-row';
 
 afterEach(cleanup);

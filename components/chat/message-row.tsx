@@ -1,9 +1,9 @@
 'use client';
 
-import { isToolUIPart } from 'ai';
+import { isStaticToolUIPart, isToolUIPart } from 'ai';
 import { type FormEvent, type KeyboardEvent, memo, useState } from 'react';
-import type { QuantaMessage, ToolOutput } from '@/lib/agent/types';
 import { messageText } from '@/lib/message-text';
+import type { QuantaMessage } from '@/lib/protocol';
 import { Markdown } from './markdown';
 import { ToolCard } from './tool-card';
 import { UiEffect } from './ui-effect';
@@ -116,7 +116,7 @@ function AssistantMessage({ message, onOpenWidget, onRegenerate }: MessageRowPro
         }
         if (isToolUIPart(part)) {
           const output =
-            part.state === 'output-available' ? (part.output as ToolOutput) : undefined;
+            isStaticToolUIPart(part) && part.state === 'output-available' ? part.output : undefined;
           const ui = output && !output.isError ? output.ui : undefined;
           return (
             <div key={key} className="flex flex-col gap-2">

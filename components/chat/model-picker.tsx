@@ -3,8 +3,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { ModelList } from '@/lib/agent/models';
-import type { SessionView } from '@/lib/sessions/types';
+import type { ModelList, SessionView } from '@/lib/protocol';
 import { api, sessionApi } from '../api';
 import { Modal, secondaryButton } from '../modal';
 

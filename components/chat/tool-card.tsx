@@ -1,14 +1,12 @@
 'use client';
 
-import { type DynamicToolUIPart, getToolName, type ToolUIPart } from 'ai';
-import type { ToolOutput } from '@/lib/agent/types';
-
-export type ToolPart = ToolUIPart | DynamicToolUIPart;
+import { getToolName } from 'ai';
+import type { QuantaToolPart } from '@/lib/protocol';
 
 const PREVIEW_LENGTH = 60;
 
 /** A tool call: name, a preview of its arguments, running state, then its result or error. */
-export function ToolCard({ part }: { part: ToolPart }) {
+export function ToolCard({ part }: { part: QuantaToolPart }) {
   const name = getToolName(part);
   const view = toolView(part);
   return (
@@ -39,7 +37,7 @@ export function ToolCard({ part }: { part: ToolPart }) {
 
 type ToolView = { state: 'running' | 'done' | 'error'; status: string; result?: string };
 
-export function toolView(part: ToolPart): ToolView {
+export function toolView(part: QuantaToolPart): ToolView {
   switch (part.state) {
     case 'input-streaming':
     case 'input-available':
@@ -51,7 +49,9 @@ export function toolView(part: ToolPart): ToolView {
     case 'output-denied':
       return { state: 'error', status: 'Denied' };
     case 'output-available': {
-      const output = part.output as ToolOutput;
+      // A call of an unknown tool (a dynamic part) only ever fails: it has no output to show.
+      if (part.type === 'dynamic-tool') return { state: 'done', status: 'Done' };
+      const { output } = part;
       const took = output.durationMs === undefined ? '' : ` · ${duration(output.durationMs)}`;
       return output.isError
         ? { state: 'error', status: `Error${took}`, result: output.modelText }

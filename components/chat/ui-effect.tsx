@@ -1,6 +1,6 @@
 'use client';
 
-import type { UiContent } from '@/lib/tools/result';
+import type { UiContent } from '@/lib/protocol';
 
 /**
  * A tool's UI side effect, shown right after its tool card: a note for the reader, or a button

@@ -1,4 +1,4 @@
-import type { TokenUsage } from '@/lib/agent/types';
+import type { TokenUsage } from '@/lib/protocol';
 
 const count = new Intl.NumberFormat('en');
 

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { type SessionEvent, useSessionEvents } from './use-session-events';
+import type { SessionEvent } from '@/lib/protocol';
+import { useSessionEvents } from './use-session-events';
 
 /** A stand-in for the browser's EventSource (happy-dom has none), recording every instance. */
 class FakeEventSource {

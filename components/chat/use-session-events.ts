@@ -1,9 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import type { SessionEvent } from '@/lib/events/session-events';
-
-export type { SessionEvent };
+import type { SessionEvent } from '@/lib/protocol';
 
 /**
  * Listens to the live events of a session (a turn starting or ending, a widget's new state)

@@ -2,6 +2,7 @@
 
 import type { ChatStatus } from 'ai';
 import { useCallback, useEffect, useRef } from 'react';
+import type { StopResponse } from '@/lib/protocol';
 import { api } from '../api';
 
 /**
@@ -20,7 +21,7 @@ export function useStopTurn(
   const currentStatus = useRef(status);
   currentStatus.current = status;
   const stopOnServer = useCallback(
-    () => api<{ stopped: boolean }>(`/api/sessions/${sessionId}/stop`, { method: 'POST' }),
+    () => api<StopResponse>(`/api/sessions/${sessionId}/stop`, { method: 'POST' }),
     [sessionId],
   );
 

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { QuantaMessage } from '@/lib/agent/types';
-import type { WidgetState } from '@/lib/widgets/state-key';
+import type { QuantaMessage, WidgetState } from '@/lib/protocol';
 import { setOpenWidget } from './open-widget';
 import { WidgetHost } from './widget-host';
 

@@ -1,8 +1,8 @@
 'use client';
 
 import { Suspense, useRef, useState } from 'react';
-import type { QuantaMessage } from '@/lib/agent/types';
-import { findWidgetCall, stateKey, type WidgetState } from '@/lib/widgets';
+import type { QuantaMessage, WidgetState } from '@/lib/protocol';
+import { findWidgetCall, stateKey } from '@/lib/widgets';
 import { findWidget, type WidgetEntry } from '@/widgets/registry';
 import { ApiError, api } from '../api';
 import { setOpenWidget, useOpenWidget } from './open-widget';

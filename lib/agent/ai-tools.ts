@@ -1,9 +1,9 @@
 import { type ToolSet as AiToolSet, jsonSchema, tool } from 'ai';
-import { runTool, type ToolOutcome } from '../tools/run-tool';
+import type { ToolOutcome, ToolOutput } from '../protocol';
+import { runTool } from '../tools/run-tool';
 import type { ToolSet } from '../tools/tool-set';
 import { formatBytes } from './byte-size';
 import { inputBytes, inputTooLongText } from './tool-input-cap';
-import type { ToolOutput } from './types';
 
 /** What one tool call may hand over: arguments in, a widget's data out (as JSON, in bytes). */
 export type ToolLimits = { maxInputBytes: number; maxWidgetDataBytes: number };

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../tools/json';
+import type { JsonValue } from '../protocol';
 
 /** A request the demo model recognises in a user's words, and the tool call that answers it. */
 export type Intent = {

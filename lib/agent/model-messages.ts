@@ -1,6 +1,5 @@
-import { convertToModelMessages, isToolUIPart, type ModelMessage } from 'ai';
-import type { ToolOutcome } from '../tools/run-tool';
-import type { QuantaMessage } from './types';
+import { convertToModelMessages, isToolUIPart, type ModelMessage, type UIMessage } from 'ai';
+import type { QuantaMessage, ToolOutcome } from '../protocol';
 
 /**
  * The stored transcript as the model may see it. A tool part keeps the whole outcome (for the
@@ -15,7 +14,8 @@ export function toModelMessages(messages: readonly QuantaMessage[]): Promise<Mod
   return convertToModelMessages(visible, { ignoreIncompleteToolCalls: true });
 }
 
-function forModel(part: QuantaMessage['parts'][number]): QuantaMessage['parts'][number] {
+// A part for the model, no longer a QuantaMessage's: a tool's output is its text alone.
+function forModel(part: QuantaMessage['parts'][number]): UIMessage['parts'][number] {
   if (!isToolUIPart(part) || part.state !== 'output-available' || !isOutcome(part.output)) {
     return part;
   }

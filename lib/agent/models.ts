@@ -5,19 +5,9 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createGateway, wrapLanguageModel } from 'ai';
 import { type Env, modelTimeoutMs } from '../config';
+import type { ModelInfo, ModelList } from '../protocol';
 import { createDemoModel, DEMO_MODEL_ID } from './demo-model';
 import { stallTimeout } from './stall-timeout';
-
-/** A model a session can use, as `GET /api/models` lists it. */
-export type ModelInfo = {
-  /** `provider:model`, e.g. `openai:gpt-5` or `local:llama3.2`. */
-  id: string;
-  label: string;
-  /** The built-in offline model: shown with a "Demo (offline)" badge. */
-  demo: boolean;
-};
-
-export type ModelList = { models: ModelInfo[]; defaultId: string };
 
 export class ModelUnavailableError extends Error {
   override name = 'ModelUnavailableError';

@@ -4,9 +4,9 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { readUIMessageStream } from 'ai';
 import { afterEach, expect, it } from 'vitest';
+import type { QuantaMessage } from '../protocol';
 import { createToolSet } from '../tools';
 import { runTurn } from './run-turn';
-import type { QuantaMessage } from './types';
 
 let server: Server | undefined;
 afterEach(() => server?.close());

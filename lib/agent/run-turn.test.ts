@@ -3,12 +3,12 @@ import { readUIMessageStream, simulateReadableStream, wrapLanguageModel } from '
 import { convertReadableStreamToArray, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { ID_PATTERN } from '../ids';
+import type { QuantaMessage } from '../protocol';
 import { createToolSet, defineTool, note, ok, type Tool, widget } from '../tools';
 import { createDemoModel } from './demo-model';
 import { toModelMessages } from './model-messages';
 import { runTurn, type Turn } from './run-turn';
 import { stallTimeout } from './stall-timeout';
-import type { QuantaMessage, ToolOutput } from './types';
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -398,7 +398,7 @@ describe('runTurn', () => {
     const calls = (message: QuantaMessage | undefined) =>
       (message?.parts ?? []).flatMap((part) =>
         part.type === 'tool-count_from' && part.state === 'output-available'
-          ? [{ id: part.toolCallId, output: part.output as ToolOutput }]
+          ? [{ id: part.toolCallId, output: part.output }]
           : [],
       );
     const [one, two] = calls(ended[0]);

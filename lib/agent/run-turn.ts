@@ -7,6 +7,7 @@ import {
   type UIMessageChunk,
   wrapLanguageModel,
 } from 'ai';
+import type { MessageMetadata, QuantaMessage, TokenUsage, TurnStatus } from '../protocol';
 import type { ToolSet } from '../tools/tool-set';
 import { toAiTools } from './ai-tools';
 import { answerBudget } from './answer-budget';
@@ -14,7 +15,6 @@ import { describeError } from './describe-error';
 import { toModelMessages } from './model-messages';
 import { withCappedInput } from './tool-input-cap';
 import { doublingToolInputPieces } from './tool-input-pieces';
-import type { MessageMetadata, QuantaMessage, TokenUsage, TurnStatus } from './types';
 import { uniqueToolCallIds } from './unique-tool-call-ids';
 import { type Price, tokenUsage } from './usage';
 

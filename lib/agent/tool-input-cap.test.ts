@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { QuantaMessage } from '../protocol';
 import { inputBytes, withCappedInput } from './tool-input-cap';
-import type { QuantaMessage } from './types';
 
 type Part = QuantaMessage['parts'][number];
 

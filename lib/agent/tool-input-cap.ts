@@ -1,6 +1,6 @@
 import { isToolUIPart } from 'ai';
+import type { QuantaMessage } from '../protocol';
 import { formatBytes } from './byte-size';
-import type { QuantaMessage } from './types';
 
 /** The size of a tool call's arguments: their JSON as UTF-8. */
 export function inputBytes(input: unknown): number {

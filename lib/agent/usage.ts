@@ -1,7 +1,7 @@
 import type { LanguageModelUsage } from 'ai';
 import type { Env } from '../config';
+import type { TokenUsage } from '../protocol';
 import { validate } from '../schema';
-import type { TokenUsage } from './types';
 
 /** US dollars per million tokens. */
 export type Price = { input: number; output: number };

@@ -10,7 +10,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { MessageMetadata, QuantaMessage } from '../agent/types';
+import type { MessageMetadata, QuantaMessage } from '../protocol';
 
 export const visibility = pgEnum('visibility', ['private', 'public']);
 export const role = pgEnum('message_role', ['system', 'user', 'assistant']);

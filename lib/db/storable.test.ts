@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuantaMessage } from '@/lib/agent/types';
+import type { QuantaMessage } from '@/lib/protocol';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { newId } from '../ids';
 import { addNote, listNotes } from './notes';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionEvent } from '../protocol';
 import {
   InMemorySessionEventBus,
   listenerCount,
   publish,
-  type SessionEvent,
   type SessionEventBus,
   sessionEventBus,
   setSessionEventBus,

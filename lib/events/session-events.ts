@@ -1,12 +1,6 @@
 // Live events of a session, for every open viewer of it: the owner's other tabs and the readers
 // of a public link. One channel per session id.
-
-/** What a viewer of a session learns live. */
-export type SessionEvent =
-  | { type: 'turn'; status: 'started' | 'ended' }
-  | { type: 'widget'; toolCallId: string; data: unknown; version: number }
-  | { type: 'visibility'; visibility: 'private' | 'public' }
-  | { type: 'deleted' };
+import type { SessionEvent } from '../protocol';
 
 export type SessionEventListener = (event: SessionEvent) => void;
 

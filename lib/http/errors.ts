@@ -1,7 +1,9 @@
+import type { ApiErrorBody } from '../protocol';
+
 /**
- * A failure a client caused or may see; becomes `{ error: { code, message } }` with `status`,
- * plus `current` when the client needs the server's state to recover (a stale version), and
- * `headers` when the answer needs some (`Retry-After` on a 429).
+ * A failure a client caused or may see; becomes `{ error: { code, message } }` (`ApiErrorBody`)
+ * with `status`, plus `current` when the client needs the server's state to recover (a stale
+ * version), and `headers` when the answer needs some (`Retry-After` on a 429).
  */
 export class HttpError extends Error {
   constructor(
@@ -23,7 +25,8 @@ export function errorResponse(
   headers?: Record<string, string>,
 ): Response {
   const error = current === undefined ? { code, message } : { code, message, current };
-  return Response.json({ error }, { status, headers });
+  const body: ApiErrorBody = { error };
+  return Response.json(body, { status, headers });
 }
 
 /** Wraps a route handler so that a thrown HttpError is an answer, and anything else a logged 500. */

@@ -1,5 +1,6 @@
+import { MAX_PAGE } from '../protocol';
 import { createSchema as newToken } from '../sessions/credentials-service';
-import { MAX_PAGE, createSchema as newSession, patchSchema } from '../sessions/service';
+import { createSchema as newSession, patchSchema } from '../sessions/service';
 import { bodySchema as newMessage } from '../sessions/turn-service';
 import { actionSchema } from '../sessions/widget-service';
 import { API_ROUTES, type ApiRoute } from './api-routes';

@@ -6,8 +6,13 @@ import type { ApiTokenRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN } from '../ids';
+import {
+  type ApiTokenList,
+  type ApiTokenView,
+  type CreatedApiToken,
+  MAX_TOKEN_NAME,
+} from '../protocol';
 import { writer } from './service';
-import { type ApiTokenView, MAX_TOKEN_NAME } from './types';
 
 const MAX_BODY_BYTES = 1024;
 
@@ -44,10 +49,7 @@ async function browserOwner(db: Db, request: Request): Promise<string> {
 }
 
 /** `POST /api/tokens`: a new named token; `bearer` is the only time the token is shown. */
-export async function createToken(
-  db: Db,
-  request: Request,
-): Promise<{ token: ApiTokenView; bearer: string }> {
+export async function createToken(db: Db, request: Request): Promise<CreatedApiToken> {
   const ownerId = await browserOwner(db, request);
   const { name } = await readJson<{ name: string }>(request, createSchema, MAX_BODY_BYTES);
   const { bearer, row } = await issueApiToken(db, ownerId, name);
@@ -55,7 +57,7 @@ export async function createToken(
 }
 
 /** `GET /api/tokens`: the owner's tokens, newest first. */
-export async function listTokens(db: Db, request: Request): Promise<{ tokens: ApiTokenView[] }> {
+export async function listTokens(db: Db, request: Request): Promise<ApiTokenList> {
   const ownerId = await browserOwner(db, request);
   return { tokens: (await listApiTokens(db, ownerId)).map(toView) };
 }

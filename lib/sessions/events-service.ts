@@ -1,7 +1,8 @@
 import type { Db } from '../db/client';
-import { type SessionEvent, subscribe } from '../events/session-events';
+import { subscribe } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { acquireLease } from '../limits';
+import type { SessionEvent } from '../protocol';
 import { authorize, requester } from './service';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */

@@ -1,5 +1,4 @@
 import { listModels } from '../agent/models';
-import type { QuantaMessage } from '../agent/types';
 import { type Identity, identify } from '../auth/identity';
 import { isSameOrigin } from '../auth/origin';
 import { type Action, permits, refusal } from '../auth/permissions';
@@ -12,11 +11,16 @@ import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN } from '../ids';
 import { enforceRate } from '../limits';
-import type { WidgetState } from '../widgets';
-import type { SessionView } from './types';
+import {
+  MAX_PAGE,
+  MAX_TITLE,
+  type QuantaMessage,
+  type SessionDetail,
+  type SessionPage,
+  type SessionView,
+  type WidgetState,
+} from '../protocol';
 
-export const MAX_TITLE = 200;
-export const MAX_PAGE = 100;
 const DEFAULT_PAGE = 30;
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -76,7 +80,7 @@ function notFound(): HttpError {
   return new HttpError(404, 'not_found', 'No such session.');
 }
 
-export async function listMine(db: Db, request: Request) {
+export async function listMine(db: Db, request: Request): Promise<SessionPage> {
   const identity = await requester(db, request);
   if (!identity)
     throw new HttpError(401, 'unauthenticated', 'Sign in with the cookie or a bearer token.');
@@ -128,7 +132,7 @@ export async function create(db: Db, request: Request): Promise<SessionView> {
   return toView(session, identity.ownerId);
 }
 
-export async function read(db: Db, request: Request, id: string) {
+export async function read(db: Db, request: Request, id: string): Promise<SessionDetail> {
   return readAs(db, id, (await requester(db, request))?.ownerId);
 }
 
@@ -138,7 +142,11 @@ export function toMessage({ id, role, parts, metadata }: MessageRow): QuantaMess
 }
 
 /** A session and its transcript as `viewer` may see them (throws 404 when they may not). */
-export async function readAs(db: Db, id: string, viewer: string | undefined) {
+export async function readAs(
+  db: Db,
+  id: string,
+  viewer: string | undefined,
+): Promise<SessionDetail> {
   const session = await authorize(db, id, viewer, 'read');
   const [messages, states] = await Promise.all([
     queries.listMessages(db, session.id),
@@ -147,7 +155,6 @@ export async function readAs(db: Db, id: string, viewer: string | undefined) {
   return {
     session: toView(session, viewer),
     messages: messages.map(toMessage),
-    /** The latest state of each widget that was acted on, by state key. */
     widgetStates: Object.fromEntries(
       states.map(({ toolCallId, data, version }): [string, WidgetState] => [
         toolCallId,

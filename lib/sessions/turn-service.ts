@@ -2,7 +2,6 @@ import { createUIMessageStreamResponse, type UIMessageChunk } from 'ai';
 import { stopTurn, trackTurn, untrackTurn } from '../agent/active-turns';
 import { ModelUnavailableError, resolveModel } from '../agent/models';
 import { runTurn } from '../agent/run-turn';
-import type { QuantaMessage } from '../agent/types';
 import { prices } from '../agent/usage';
 import { maxAnswerBytes, maxSteps, maxToolInputBytes, maxWidgetDataBytes } from '../config';
 import type { Db } from '../db/client';
@@ -13,6 +12,7 @@ import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN, newId } from '../ids';
 import { acquireLease, enforceRate } from '../limits';
+import type { QuantaMessage, StopResponse } from '../protocol';
 import type { ToolSet } from '../tools/tool-set';
 import { authorize, STALE_TURN_MS, toMessage, writer } from './service';
 
@@ -194,7 +194,7 @@ async function prepareHistory(db: Db, session: SessionRow, begin: Start): Promis
 }
 
 /** `POST /api/sessions/:id/stop`: ends the running turn; what it produced is kept. */
-export async function stop(db: Db, request: Request, id: string): Promise<{ stopped: boolean }> {
+export async function stop(db: Db, request: Request, id: string): Promise<StopResponse> {
   const identity = await writer(db, request);
   await authorize(db, id, identity.ownerId, 'write');
   return { stopped: stopTurn(id) };

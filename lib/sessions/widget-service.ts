@@ -6,9 +6,10 @@ import { getWidgetState, writeWidgetState } from '../db/widget-states';
 import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
+import type { WidgetState } from '../protocol';
 import { validate } from '../schema';
 import type { ToolSet } from '../tools/tool-set';
-import { findWidgetCall, stateKey, type WidgetDefinition, type WidgetState } from '../widgets';
+import { findWidgetCall, stateKey, type WidgetDefinition } from '../widgets';
 import { authorize, toMessage, writer } from './service';
 
 const MAX_ACTION_BYTES = 64 * 1024;

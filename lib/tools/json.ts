@@ -1,12 +1,3 @@
-/** A value that survives JSON.stringify/JSON.parse unchanged. */
-export type JsonValue =
-  | string
-  | number
-  | boolean
-  | null
-  | JsonValue[]
-  | { [key: string]: JsonValue };
-
 /** Returns the path of the first part of `value` that is not JSON, or undefined when it all is. */
 export function findNonJson(value: unknown, path = 'data'): string | undefined {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;

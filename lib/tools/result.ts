@@ -1,14 +1,4 @@
-import type { JsonValue } from './json';
-
-/**
- * A UI side effect of a tool call. The model never sees it: it is shown to the human only.
- * - `text`: a note in the transcript, no widget involved.
- * - `widget`: a button labelled `label` that opens the widget registered as `widget`, first
- *   painted from `data` (an opaque snapshot, optional).
- */
-export type UiContent =
-  | { kind: 'text'; text: string }
-  | { kind: 'widget'; label: string; widget: string; data?: JsonValue };
+import type { JsonValue, UiContent } from '../protocol';
 
 /**
  * What a tool's `execute` returns: `ok(result)`, `ok(result, ui)` or `err(reason)`.

@@ -1,6 +1,7 @@
+import type { ToolOutcome } from '../protocol';
 import { findNonJson, isPlainObject } from './json';
 import { toModelText } from './model-text';
-import type { ToolResult, UiContent } from './result';
+import type { ToolResult } from './result';
 import { type Tool, validateArgs } from './tool';
 import type { ToolSet } from './tool-set';
 
@@ -14,11 +15,6 @@ export type RunContext = {
   /** Aborting it (Stop, a closed turn) aborts the tool's own signal. */
   signal?: AbortSignal;
 };
-
-/** A finished tool call. `modelText` is exactly what the model receives; `ui` never reaches it. */
-export type ToolOutcome =
-  | { isError: false; modelText: string; ui?: UiContent }
-  | { isError: true; modelText: string };
 
 /**
  * The one place a tool runs. Whatever the tool does — throw, reject, hang, return garbage —

@@ -1,5 +1,5 @@
-import { isToolUIPart } from 'ai';
-import type { QuantaMessage, ToolOutput } from '../agent/types';
+import { isStaticToolUIPart } from 'ai';
+import type { QuantaMessage } from '../protocol';
 
 export type WidgetCall = { label: string; widget: string; data?: unknown };
 
@@ -10,9 +10,10 @@ export function findWidgetCall(
 ): WidgetCall | undefined {
   for (const message of messages) {
     for (const part of message.parts) {
-      if (!isToolUIPart(part) || part.toolCallId !== toolCallId) continue;
+      // A dynamic tool part is a call of an unknown tool: it never opened a widget.
+      if (!isStaticToolUIPart(part) || part.toolCallId !== toolCallId) continue;
       if (part.state !== 'output-available') return undefined;
-      const output = part.output as ToolOutput;
+      const { output } = part;
       return !output.isError && output.ui?.kind === 'widget' ? output.ui : undefined;
     }
   }

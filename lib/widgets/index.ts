@@ -11,5 +11,4 @@ export type {
 export { accept, defineWidget, reject } from './definition';
 export type { WidgetCall } from './find-widget-call';
 export { findWidgetCall } from './find-widget-call';
-export type { WidgetState } from './state-key';
 export { stateKey } from './state-key';

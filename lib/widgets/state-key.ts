@@ -7,6 +7,3 @@ import type { WidgetDefinition } from './definition';
 export function stateKey(definition: Pick<WidgetDefinition, 'id' | 'scope'>, toolCallId: string) {
   return definition.scope === 'session' ? `session:${definition.id}` : toolCallId;
 }
-
-/** A widget's latest data and the version an action must name to change it (0: never changed). */
-export type WidgetState = { data: unknown; version: number };

@@ -45,7 +45,7 @@ describe('layering (docs/DESIGN.md, "What may import what")', () => {
   });
 
   it('lets a type-only import cross layers', () => {
-    expect(importsOf('components/session-screen.tsx')).not.toContain('@/lib/agent/types');
+    expect(importsOf('components/session-screen.tsx')).not.toContain('@/lib/protocol');
   });
 
   it('finds a forbidden import when one is there', () => {

@@ -3,8 +3,9 @@ import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
 import * as sessionRoute from '@/app/api/sessions/[id]/route';
 import * as actionsRoute from '@/app/api/sessions/[id]/widgets/[toolCallId]/actions/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
-import { type SessionEvent, subscribe } from '@/lib/events/session-events';
+import { subscribe } from '@/lib/events/session-events';
 import { newId } from '@/lib/ids';
+import type { SessionEvent } from '@/lib/protocol';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
 

@@ -1,0 +1,27 @@
+// The shapes that cross the wire between the server and the browser (or any API client): types,
+// and the limits the browser keeps to. Nothing here runs server code: the UI may import all of it.
+export type { ApiErrorBody } from './errors';
+export type { SessionEvent } from './events';
+export type { JsonValue } from './json';
+export type {
+  MessageMetadata,
+  QuantaMessage,
+  QuantaToolPart,
+  QuantaTools,
+  TokenUsage,
+  TurnStatus,
+} from './messages';
+export type { ModelInfo, ModelList } from './models';
+export type {
+  SessionDetail,
+  SessionPage,
+  SessionResponse,
+  SessionView,
+  StopResponse,
+  Visibility,
+} from './sessions';
+export { MAX_PAGE, MAX_TITLE } from './sessions';
+export type { ApiTokenList, ApiTokenView, CreatedApiToken } from './tokens';
+export { MAX_TOKEN_NAME } from './tokens';
+export type { ToolOutcome, ToolOutput, UiContent } from './tool-output';
+export type { WidgetState } from './widgets';
