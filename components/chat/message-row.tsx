@@ -2,8 +2,8 @@
 
 import { isStaticToolUIPart, isToolUIPart } from 'ai';
 import { type FormEvent, type KeyboardEvent, memo, useState } from 'react';
-import { messageText } from '@/lib/message-text';
 import type { QuantaMessage } from '@/lib/protocol';
+import { messageText } from '@/lib/protocol';
 import { Markdown } from './markdown';
 import { ToolCard } from './tool-card';
 import { UiEffect } from './ui-effect';

@@ -1,8 +1,9 @@
 // The shapes that cross the wire between the server and the browser (or any API client): types,
-// and the limits the browser keeps to. Nothing here runs server code: the UI may import all of it.
+// the limits the browser keeps to, and how to read a message's words. Nothing here runs server code: the UI may import all of it.
 export type { ApiErrorBody } from './errors';
 export type { SessionEvent } from './events';
 export type { JsonValue } from './json';
+export { messageText } from './message-text';
 export type {
   MessageMetadata,
   QuantaMessage,

@@ -4,7 +4,7 @@ import { cache } from 'react';
 import { SessionScreen } from '@/components/session-screen';
 import { getDb } from '@/lib/db/client';
 import { HttpError } from '@/lib/http/errors';
-import { messageText } from '@/lib/message-text';
+import { messageText } from '@/lib/protocol';
 import { readAs } from '@/lib/sessions/service';
 import { viewerId } from '../../viewer';
 
