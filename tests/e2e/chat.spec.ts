@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, fulfillStream, send, startChat, test, turnEnded } from './fixtures';
 
 /** The text lengths the latest answer showed, one per DOM change, while it streamed. */
 async function recordAnswerPaints(page: Page) {
@@ -16,10 +17,7 @@ async function recordAnswerPaints(page: Page) {
 test('with no model configured, the demo model calls a tool and answers, streaming', async ({
   page,
 }) => {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Message' }).fill('What is 12 * (3 + 4)?');
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(page).toHaveURL(/\/c\/[A-Za-z0-9_-]{22}$/);
+  await startChat(page, 'What is 12 * (3 + 4)?');
   await recordAnswerPaints(page);
 
   const transcript = page.getByRole('list', { name: 'Transcript' });
@@ -50,10 +48,7 @@ test('with no model configured, the demo model calls a tool and answers, streami
 test('a note from a tool shows in the transcript, apart from the answer, live and after reload', async ({
   page,
 }) => {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Message' }).fill('save a note: buy milk');
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(page).toHaveURL(/\/c\//);
+  await startChat(page, 'save a note: buy milk');
   const transcript = page.getByRole('list', { name: 'Transcript' });
   const note = transcript.getByRole('complementary', { name: 'Note' });
   await expect(note).toHaveText('NoteSaved to notes');
@@ -79,25 +74,13 @@ test('a widget button appears after its tool card, live and after reload', async
   await expect(transcript.getByRole('button', { name: 'Open counter' })).toBeVisible();
 });
 
-async function start(page: Page, text: string) {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(page).toHaveURL(/\/c\/[A-Za-z0-9_-]{22}$/);
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
-}
-
-async function send(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
-}
-
 test('edit an earlier message: the turn runs again from there; regenerate the last answer', async ({
   page,
 }) => {
-  await start(page, 'what is 2 + 2');
+  await startChat(page, 'what is 2 + 2');
+  await turnEnded(page);
   await send(page, 'what is 3 + 3');
+  await turnEnded(page);
   const transcript = page.getByRole('list', { name: 'Transcript' });
   await expect(transcript.locator('blockquote', { hasText: '3 + 3 = 6' })).toBeVisible();
 
@@ -108,7 +91,7 @@ test('edit an earlier message: the turn runs again from there; regenerate the la
   await page.screenshot({ path: 'test-results/chat-edit.png' });
   await editor.press('Enter');
   await expect(transcript.locator('blockquote', { hasText: '5 + 5 = 10' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await turnEnded(page);
   await expect(transcript.getByText('what is 3 + 3')).toHaveCount(0);
   await expect(transcript.getByText('what is 2 + 2')).toHaveCount(0);
 
@@ -117,7 +100,7 @@ test('edit an earlier message: the turn runs again from there; regenerate the la
   await expect(transcript.getByText('what is 3 + 3')).toHaveCount(0);
 
   await transcript.getByRole('button', { name: 'Regenerate' }).click();
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await turnEnded(page);
   await expect(transcript.locator('blockquote', { hasText: '5 + 5 = 10' })).toBeVisible();
   await page.reload();
   await expect(transcript.locator('details', { hasText: 'calculate' })).toHaveCount(1);
@@ -133,7 +116,7 @@ test('a failed turn shows its error in place, and Retry writes the answer again'
     failed = true;
     const response = await route.fetch();
     await response.text();
-    const chunks = [
+    await fulfillStream(route, [
       { type: 'start', messageId: 'a_failed', messageMetadata: { status: 'streaming' } },
       { type: 'start-step' },
       { type: 'text-start', id: 't' },
@@ -148,11 +131,7 @@ test('a failed turn shows its error in place, and Retry writes the answer again'
           error: 'The model provider failed (HTTP 503). Overloaded',
         },
       },
-    ];
-    await route.fulfill({
-      headers: { 'content-type': 'text/event-stream' },
-      body: `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`,
-    });
+    ]);
   });
   // After a failed stream the chat reloads the session from the server: there, too, the
   // stored answer is the failed one (as the server stores a real failure), once.
@@ -170,7 +149,8 @@ test('a failed turn shows its error in place, and Retry writes the answer again'
     };
     await route.fulfill({ response, json: body });
   });
-  await start(page, 'what is 6 * 7');
+  await startChat(page, 'what is 6 * 7');
+  await turnEnded(page);
   const transcript = page.getByRole('list', { name: 'Transcript' });
   await expect(page.getByRole('alert').filter({ hasText: 'HTTP 503' })).toHaveText(
     'The model provider failed (HTTP 503). Overloaded',
@@ -184,7 +164,8 @@ test('a failed turn shows its error in place, and Retry writes the answer again'
 });
 
 test('the model picker shows the demo model with a badge that explains it', async ({ page }) => {
-  await start(page, 'hi');
+  await startChat(page, 'hi');
+  await turnEnded(page);
   await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo:offline');
   await page.getByRole('button', { name: 'Demo (offline)' }).click();
   const about = page.getByRole('dialog', { name: 'The offline demo model' });
@@ -194,13 +175,9 @@ test('the model picker shows the demo model with a badge that explains it', asyn
   await expect(about).toHaveCount(0);
 });
 
-test('on a phone, in dark mode, the chat works with the keyboard alone', async ({ browser }) => {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    colorScheme: 'dark',
-    hasTouch: true,
-  });
-  const page = await context.newPage();
+test('on a phone, in dark mode, the chat works with the keyboard alone', async ({
+  phone: page,
+}) => {
   await page.goto('/');
   await page.getByRole('textbox', { name: 'Message' }).focus();
   await page.keyboard.type('show me a counter and what is 2^10');
@@ -209,7 +186,7 @@ test('on a phone, in dark mode, the chat works with the keyboard alone', async (
   const transcript = page.getByRole('list', { name: 'Transcript' });
   await expect(transcript.getByRole('button', { name: 'Open counter' })).toBeVisible();
   await expect(transcript.locator('blockquote', { hasText: '2^10 = 1024' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await turnEnded(page);
   // Nothing is wider than the screen.
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -223,7 +200,6 @@ test('on a phone, in dark mode, the chat works with the keyboard alone', async (
   await page.screenshot({ path: 'test-results/widget-modal-phone-dark.png' });
   await page.keyboard.press('Escape');
   await expect(transcript.getByRole('button', { name: 'Open counter' })).toBeFocused();
-  await context.close();
 });
 
 test('the transcript follows a streaming answer until the reader scrolls up', async ({
@@ -231,7 +207,8 @@ test('the transcript follows a streaming answer until the reader scrolls up', as
 }) => {
   const context = await browser.newContext({ viewport: { width: 900, height: 520 } });
   const page = await context.newPage();
-  await start(page, 'hello');
+  await startChat(page, 'hello');
+  await turnEnded(page);
   const scroller = page
     .locator('div.overflow-y-auto')
     .filter({ has: page.getByRole('list', { name: 'Transcript' }) });
@@ -241,8 +218,8 @@ test('the transcript follows a streaming answer until the reader scrolls up', as
   await expect.poll(gap).toBeLessThan(4);
 
   await send(page, 'hi again');
-  await page.getByRole('textbox', { name: 'Message' }).fill('and once more');
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await turnEnded(page);
+  await send(page, 'and once more');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
   await scroller.hover();
   await page.mouse.wheel(0, -600);

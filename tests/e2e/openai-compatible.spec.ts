@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import {
   type ChatMessage,
   type FakeOpenAI,
@@ -8,6 +8,19 @@ import {
   startFakeOpenAI,
 } from '../helpers/fake-openai';
 import { freePort, type NextServer, newIdentity, startNext } from '../helpers/next-server';
+import {
+  apiAs,
+  createSession,
+  errors,
+  expect,
+  type Message,
+  type Part,
+  read,
+  say,
+  test,
+  texts,
+  type UiChunk,
+} from './fixtures';
 
 // The app against a real HTTP server that speaks the OpenAI chat-completions protocol: what it
 // streams to the client, what it stores, and exactly what it sends the model.
@@ -15,21 +28,6 @@ import { freePort, type NextServer, newIdentity, startNext } from '../helpers/ne
 const MODEL = 'fake-model';
 const MODEL_ID = `local:${MODEL}`;
 
-type UiChunk = { type: string; [key: string]: unknown };
-type Part = {
-  type: string;
-  text?: string;
-  state?: string;
-  output?: unknown;
-  [key: string]: unknown;
-};
-type Message = {
-  id: string;
-  role: string;
-  parts: Part[];
-  metadata: { status?: string; error?: string; model?: string } | null;
-};
-type SessionWithMessages = { session: { turnActive: boolean }; messages: Message[] };
 type Outcome = { isError: boolean; modelText: string; ui?: unknown };
 
 let fake: FakeOpenAI;
@@ -52,10 +50,7 @@ function useApp(env: Record<string, string> = {}) {
       env: { ...modelEnv(fake, MODEL), ...env },
     });
     const { bearer } = await newIdentity(state.app.url);
-    state.api = await playwright.request.newContext({
-      baseURL: state.app.url,
-      extraHTTPHeaders: { authorization: `Bearer ${bearer}` },
-    });
+    state.api = await apiAs(playwright, state.app.url, bearer);
   });
   test.afterAll(async () => {
     await state.api?.dispose();
@@ -81,7 +76,7 @@ test.describe('with an OpenAI-compatible server', () => {
   test('text streams to the client in several chunks and is stored', async () => {
     const mark = fake.requests.length;
     fake.script(reply.text('The ', 'quick ', 'brown ', 'fox.'));
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const chunks = await say(api(), id, 'Tell me about the fox');
 
     const deltas = chunks.filter((chunk) => chunk.type === 'text-delta');
@@ -118,7 +113,7 @@ test.describe('with an OpenAI-compatible server', () => {
       ),
       reply.text('It is ', '42.'),
     );
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const chunks = await say(api(), id, 'What is six times seven?');
 
     expect(errors(chunks)).toEqual([]);
@@ -171,7 +166,7 @@ test.describe('with an OpenAI-compatible server', () => {
       ]),
       reply.text('4 and 15.'),
     );
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const chunks = await say(api(), id, 'Add two and two, and multiply three by five');
 
     expect(errors(chunks)).toEqual([]);
@@ -203,7 +198,7 @@ test.describe('with an OpenAI-compatible server', () => {
       ]),
       reply.text('Sorry, ', 'my mistake.'),
     );
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const chunks = await say(api(), id, 'Calculate something');
 
     expect(errors(chunks)).toEqual([]);
@@ -237,7 +232,7 @@ test.describe('with an OpenAI-compatible server', () => {
       reply.toolCalls([{ name: 'calculate', args: { expression: '1 +' }, id: 'call_bad' }]),
       reply.text('That expression ', 'is incomplete.'),
     );
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const chunks = await say(api(), id, 'Calculate one plus');
 
     expect(errors(chunks)).toEqual([]);
@@ -267,7 +262,7 @@ test.describe('with an OpenAI-compatible server', () => {
             'on it.',
           ),
     );
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const chunks = await say(api(), id, 'Divide ten by four');
 
     const error = 'The model provider failed (HTTP 500). the GPU caught fire (tried 3 times)';
@@ -290,7 +285,7 @@ test.describe('with an OpenAI-compatible server', () => {
   test('HTTP 429 on every try: a readable error and a failed turn', async () => {
     const mark = fake.requests.length;
     fake.respond(() => reply.status(429, 'slow down, please'));
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const chunks = await say(api(), id, 'Hello?');
 
     const error =
@@ -308,7 +303,7 @@ test.describe('with an OpenAI-compatible server', () => {
   test('a connection dropped mid-answer: the turn fails, the text so far kept', async () => {
     const mark = fake.requests.length;
     fake.respond(() => reply.drop('Once ', 'upon ', 'a time'));
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const chunks = await say(api(), id, 'Tell me a story');
 
     expect(
@@ -329,7 +324,7 @@ test.describe('with an OpenAI-compatible server', () => {
     // The AI SDK wraps undici's "terminated" in an APICallError with status 200: the cause,
     // not the status, must name what happened.
     fake.respond(() => reply.drop('Once ', 'upon ', 'a time'));
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const chunks = await say(api(), id, 'Tell me another story');
 
     const error = 'The connection to the model dropped in the middle of the answer.';
@@ -346,7 +341,7 @@ test.describe('with an OpenAI-compatible server', () => {
       ]),
       reply.text('Here: ', odd, ' done'),
     );
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const chunks = await say(api(), id, 'Odd characters, please');
     const streamed = chunks
       .filter((chunk) => chunk.type === 'text-delta')
@@ -378,7 +373,7 @@ test.describe('with an OpenAI-compatible server', () => {
       // The next turn replays the stored transcript, widget and all, to the model.
       reply.text('You are welcome.'),
     );
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const chunks = await say(api(), id, 'Show me a counter from 4242');
 
     expect(errors(chunks)).toEqual([]);
@@ -414,7 +409,7 @@ test.describe('with a model that never answers', () => {
 
   test('a model that goes silent mid-answer ends the turn after the timeout, its text kept', async () => {
     fake.respond(() => reply.stall('The first ', 'words'));
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const started = Date.now();
     const chunks = await say(api(), id, 'Tell me a long story');
 
@@ -430,7 +425,7 @@ test.describe('with a model that never answers', () => {
   test('the turn ends after QUANTA_MODEL_TIMEOUT_MS with a readable error', async () => {
     const mark = fake.requests.length;
     fake.respond(() => reply.hang());
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const started = Date.now();
     const chunks = await say(api(), id, 'Are you there?');
 
@@ -454,7 +449,7 @@ test.describe('with small limits', () => {
 
   test('an answer past its byte budget is cut, stored with a visible marker, and says why', async () => {
     fake.script(reply.text(...Array.from({ length: 40 }, () => 'x'.repeat(100))));
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const chunks = await say(api(), id, 'Write a lot');
     expect(errors(chunks)).toEqual([expect.stringContaining('The answer grew longer than')]);
     const { messages } = await read(api(), id);
@@ -472,7 +467,7 @@ test.describe('with small limits', () => {
       reply.toolCalls([{ name: 'save_note', args: { text: 'y'.repeat(1_500) }, id: 'call_big' }]),
       reply.text('It was too long.'),
     );
-    const id = await newSession(api());
+    const { id } = await createSession(api());
     const chunks = await say(api(), id, 'Save this huge note');
     expect(outputOf(chunks, 'call_big').isError).toBe(true);
     const results = toolResults(fake.since(mark)[1]?.body.messages ?? []);
@@ -484,8 +479,8 @@ test.describe('with small limits', () => {
   });
 
   test('past the sessions a minute, creating one answers 429 with Retry-After', async () => {
-    await newSession(api()).catch(() => {});
-    await newSession(api()).catch(() => {});
+    await createSession(api()).catch(() => {});
+    await createSession(api()).catch(() => {});
     const refused = await api().post('/api/sessions', { data: {} });
     expect(refused.status()).toBe(429);
     expect(Number(refused.headers()['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -526,54 +521,12 @@ function expectNoUiLeak(requests: RecordedRequest[]) {
   }
 }
 
-async function newSession(api: APIRequestContext): Promise<string> {
-  const response = await api.post('/api/sessions', { data: {} });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { session: { id: string } }).session.id;
-}
-
-/** Posts a user message; reads the turn's UI message stream (SSE) to its end. */
-async function say(api: APIRequestContext, id: string, text: string): Promise<UiChunk[]> {
-  const response = await api.post(`/api/sessions/${id}/messages`, {
-    data: { message: { role: 'user', parts: [{ type: 'text', text }] } },
-  });
-  const body = await response.text();
-  expect(response.status(), body).toBe(200);
-  expect(response.headers()['content-type']).toContain('text/event-stream');
-  const events = body
-    .split('\n\n')
-    .map((event) => event.trim())
-    .filter(Boolean);
-  expect(events.at(-1)).toBe('data: [DONE]');
-  return events.slice(0, -1).map((event) => {
-    expect(event.startsWith('data: '), event).toBe(true);
-    return JSON.parse(event.slice('data: '.length)) as UiChunk;
-  });
-}
-
-async function read(api: APIRequestContext, id: string): Promise<SessionWithMessages> {
-  const response = await api.get(`/api/sessions/${id}`);
-  expect(response.status()).toBe(200);
-  return (await response.json()) as SessionWithMessages;
-}
-
-function errors(chunks: UiChunk[]): unknown[] {
-  return chunks.filter((chunk) => chunk.type === 'error').map((chunk) => chunk.errorText);
-}
-
 function outputOf(chunks: UiChunk[], toolCallId: string): Outcome {
   const found = chunks.filter(
     (chunk) => chunk.type === 'tool-output-available' && chunk.toolCallId === toolCallId,
   );
   expect(found, `one tool-output-available for ${toolCallId}`).toHaveLength(1);
   return (found[0] as UiChunk).output as Outcome;
-}
-
-function texts(message: Message | undefined): string {
-  return (message?.parts ?? [])
-    .filter((part) => part.type === 'text')
-    .map((part) => part.text ?? '')
-    .join('');
 }
 
 function toolParts(message: Message | undefined): Part[] {

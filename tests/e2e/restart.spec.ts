@@ -1,19 +1,21 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { freePort, type NextServer, newIdentity, startNext } from '../helpers/next-server';
+import {
+  apiAs,
+  createSession,
+  errors,
+  expect,
+  read,
+  type SessionView,
+  type SessionWithMessages,
+  say,
+  test,
+  texts,
+} from './fixtures';
 
 // Issue: "Restart the server: every session and message is still there". The app runs on its
 // own `next start` (embedded PGlite in a temporary folder), is stopped, and a second
 // `next start` on the same folder must serve exactly what the first one stored.
-
-type Part = { type: string; text?: string; [key: string]: unknown };
-type Message = {
-  id: string;
-  role: string;
-  parts: Part[];
-  metadata: { status?: string; model?: string } | null;
-};
-type SessionView = { id: string; title: string; visibility: string; turnActive: boolean };
-type SessionWithMessages = { session: SessionView; messages: Message[] };
 
 const servers: NextServer[] = [];
 
@@ -25,26 +27,24 @@ test.afterAll(async () => {
 test('restart the server: every session and message is still there', async ({
   playwright,
   browser,
+  stranger: reader,
 }) => {
   test.setTimeout(90_000);
   const port = await freePort();
   const first = await startNext({ port });
   servers.push(first);
   const { cookie, bearer } = await newIdentity(first.url);
-  const api = await playwright.request.newContext({
-    baseURL: first.url,
-    extraHTTPHeaders: { authorization: `Bearer ${bearer}` },
-  });
+  const api = await apiAs(playwright, first.url, bearer);
 
   // Three sessions: one with two turns (renamed afterwards), one public with one turn, one empty.
-  const math = await create(api, {});
-  await say(api, math.id, 'calculate 12 * (3 + 4)');
-  await say(api, math.id, 'what is 2 + 3');
+  const math = await createSession(api);
+  await sayToTheEnd(api, math.id, 'calculate 12 * (3 + 4)');
+  await sayToTheEnd(api, math.id, 'what is 2 + 3');
   await patch(api, math.id, { title: 'Arithmetic' });
-  const shared = await create(api, { title: 'Groceries' });
-  await say(api, shared.id, 'hello there');
+  const shared = await createSession(api, { title: 'Groceries' });
+  await sayToTheEnd(api, shared.id, 'hello there');
   await patch(api, shared.id, { visibility: 'public' });
-  const empty = await create(api, { title: 'Nothing yet' });
+  const empty = await createSession(api, { title: 'Nothing yet' });
 
   const listBefore = await list(api);
   const before = new Map<string, SessionWithMessages>();
@@ -84,15 +84,12 @@ test('restart the server: every session and message is still there', async ({
   servers.push(second);
   // The same token still works (it is in the database), and so does the cookie below: the
   // secret that signs it lives in the data folder too.
-  const again = await playwright.request.newContext({
-    baseURL: second.url,
-    extraHTTPHeaders: { authorization: `Bearer ${bearer}` },
-  });
+  const again = await apiAs(playwright, second.url, bearer);
   expect(await list(again)).toEqual(listBefore);
   for (const [id, stored] of before) expect(await read(again, id)).toEqual(stored);
 
   // Turn marks do not survive a restart, so the old session takes a new message at once.
-  await say(again, math.id, 'calculate 6 * 7');
+  await sayToTheEnd(again, math.id, 'calculate 6 * 7');
   const after = await read(again, math.id);
   expect(after.messages.slice(0, 4)).toEqual(mathBefore.messages);
   expect(after.messages.map((message) => message.role)).toHaveLength(6);
@@ -114,8 +111,6 @@ test('restart the server: every session and message is still there', async ({
   await page.screenshot({ path: 'test-results/restart-transcript.png', fullPage: true });
   await owner.close();
 
-  const stranger = await browser.newContext();
-  const reader = await stranger.newPage();
   await reader.goto(`${second.url}/c/${shared.id}`);
   await expect(reader.getByRole('heading', { name: 'Groceries' })).toBeVisible();
   await expect(reader.getByRole('list', { name: 'Transcript' })).toContainText('hello there');
@@ -123,14 +118,7 @@ test('restart the server: every session and message is still there', async ({
     'offline demo model',
   );
   expect((await reader.goto(`${second.url}/c/${math.id}`))?.status()).toBe(404);
-  await stranger.close();
 });
-
-async function create(api: APIRequestContext, data: { title?: string }): Promise<SessionView> {
-  const response = await api.post('/api/sessions', { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { session: SessionView }).session;
-}
 
 async function patch(
   api: APIRequestContext,
@@ -142,33 +130,15 @@ async function patch(
   expect(((await response.json()) as { session: SessionView }).session).toMatchObject(data);
 }
 
-/** Posts a user message and reads the turn's UI message stream to its end. */
-async function say(api: APIRequestContext, id: string, text: string): Promise<void> {
-  const response = await api.post(`/api/sessions/${id}/messages`, {
-    data: { message: { role: 'user', parts: [{ type: 'text', text }] } },
-  });
-  const body = await response.text();
-  expect(response.status(), body).toBe(200);
-  expect(body).toContain('"type":"finish"');
-  expect(body.trimEnd().endsWith('data: [DONE]')).toBe(true);
-  expect(body).not.toContain('"type":"error"');
+/** Says `text` and expects the turn to finish without an error. */
+async function sayToTheEnd(api: APIRequestContext, id: string, text: string): Promise<void> {
+  const chunks = await say(api, id, text);
+  expect(chunks.map((chunk) => chunk.type)).toContain('finish');
+  expect(errors(chunks)).toEqual([]);
 }
 
 async function list(api: APIRequestContext): Promise<SessionView[]> {
   const response = await api.get('/api/sessions?limit=100');
   expect(response.status()).toBe(200);
   return ((await response.json()) as { sessions: SessionView[] }).sessions;
-}
-
-async function read(api: APIRequestContext, id: string): Promise<SessionWithMessages> {
-  const response = await api.get(`/api/sessions/${id}`);
-  expect(response.status()).toBe(200);
-  return (await response.json()) as SessionWithMessages;
-}
-
-function texts(message: Message | undefined): string {
-  return (message?.parts ?? [])
-    .filter((part) => part.type === 'text')
-    .map((part) => part.text ?? '')
-    .join('');
 }

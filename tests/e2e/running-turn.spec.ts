@@ -1,7 +1,16 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type FakeOpenAI, modelEnv, reply, startFakeOpenAI } from '../helpers/fake-openai';
 import { freePort, type NextServer, startNext } from '../helpers/next-server';
-import { notReloaded, openListening } from '../helpers/pages';
+import {
+  composer,
+  expect,
+  notReloaded,
+  openListening,
+  send,
+  startChat,
+  test,
+  turnEnded,
+} from './fixtures';
 
 // A turn that is running for exactly as long as a test needs: the scripted model answers a
 // prompt that says "hold" with its first words, then waits for the test's release() before it
@@ -34,23 +43,15 @@ test.afterAll(async () => {
   await fake?.close();
 });
 
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 /** The `n`th message of the transcript (0: the first question). */
 const message = (page: Page, n: number) =>
   page.getByRole('list', { name: 'Transcript' }).locator(':scope > li').nth(n);
 
-async function ask(page: Page, text: string) {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
-}
-
 /** A new chat whose first turn has ended. */
 async function start(page: Page) {
-  await page.goto(app.url);
-  await ask(page, 'hello');
-  await expect(page).toHaveURL(/\/c\/[A-Za-z0-9_-]{22}$/);
+  await startChat(page, 'hello', app.url);
   await expect(message(page, 1)).toContainText('1 + 1 = 2.');
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await turnEnded(page);
 }
 
 test('a prompt refused while another tab runs a turn can be retried', async ({ page }) => {
@@ -59,15 +60,15 @@ test('a prompt refused while another tab runs a turn can be retried', async ({ p
   // A tab that has not heard of the other's turn (live events would disable its Send).
   await other.route('**/api/sessions/*/events', (route) => route.abort());
   await other.goto(page.url());
-  await ask(page, 'hold on');
+  await send(page, 'hold on');
   await expect(message(page, 3)).toContainText('I am still answering.');
-  await ask(other, 'what is 1 + 1');
+  await send(other, 'what is 1 + 1');
   await expect(other.getByRole('alert').filter({ hasText: 'already running' })).toHaveText(
     'A turn is already running here: wait or stop it.',
   );
   await other.screenshot({ path: 'test-results/chat-turn-active.png' });
   fake.release();
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await turnEnded(page);
   await other.getByRole('button', { name: 'Retry' }).click();
   await expect(other.getByRole('list', { name: 'Transcript' })).toContainText('1 + 1 = 2.');
   await other.close();
@@ -75,10 +76,10 @@ test('a prompt refused while another tab runs a turn can be retried', async ({ p
 
 test('Stop ends a running turn and keeps what it wrote', async ({ page }) => {
   await start(page);
-  await ask(page, 'hold and tell me about yourself');
+  await send(page, 'hold and tell me about yourself');
   await expect(message(page, 3)).toContainText('I am still answering.');
   await page.getByRole('button', { name: 'Stop' }).click();
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await turnEnded(page);
   await page.reload();
   await expect(message(page, 3)).toContainText('I am still answering.');
   await expect(message(page, 3)).not.toContainText('The end.');
@@ -94,7 +95,7 @@ test('a Stop pressed before the turn has reached the server still stops it there
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
-  await ask(page, 'hold and tell me about yourself');
+  await send(page, 'hold and tell me about yourself');
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 });
   await page.reload();
@@ -108,7 +109,7 @@ test('the owner’s other tab shows a running turn, holds Send, then shows the a
   await start(page);
   const tab = await page.context().newPage();
   await openListening(tab, page.url());
-  await ask(page, 'hold, tell me more');
+  await send(page, 'hold, tell me more');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
 
   const note = tab
@@ -119,7 +120,7 @@ test('the owner’s other tab shows a running turn, holds Send, then shows the a
   await tab.screenshot({ path: 'test-results/live-other-tab.png' });
 
   fake.release();
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await turnEnded(page);
   await expect(note).toHaveCount(0);
   await expect(composer(tab)).toBeEnabled();
   await expect(message(tab, 3)).toContainText('I am still answering. The end.');
@@ -131,7 +132,7 @@ test('a reload in the middle of a turn shows the turn running, then its whole an
   page,
 }) => {
   await start(page);
-  await ask(page, 'hold, tell me more');
+  await send(page, 'hold, tell me more');
   await expect(message(page, 3)).toContainText('I am still answering.');
   await page.reload();
   await expect(

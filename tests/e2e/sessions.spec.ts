@@ -1,12 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, makePublic, newChat, test } from './fixtures';
 
 test('create, rename, share a session; another identity reads it and forks it', async ({
   page,
-  browser,
+  stranger: reader,
 }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'New chat' }).first().click();
-  await expect(page).toHaveURL(/\/c\/[A-Za-z0-9_-]{22}$/);
+  await newChat(page);
   const url = page.url();
   await expect(page.getByRole('heading', { name: 'New chat' })).toBeVisible();
 
@@ -21,16 +19,11 @@ test('create, rename, share a session; another identity reads it and forks it', 
   await expect(page.getByRole('heading', { name: 'Trip plans' })).toBeVisible();
   await expect(page).toHaveTitle('Trip plans · Quanta');
 
-  await page.getByRole('button', { name: 'Share' }).click();
-  const share = page.getByRole('dialog', { name: 'Share session' });
-  await share.getByRole('checkbox', { name: 'Public link' }).check();
-  await expect(share.getByRole('textbox', { name: 'Share link' })).toHaveValue(url);
+  await makePublic(page);
   await page.screenshot({ path: 'test-results/session-share.png' });
   await page.keyboard.press('Escape');
 
   // Someone else, with only the link.
-  const other = await browser.newContext();
-  const reader = await other.newPage();
   await reader.goto(url);
   await expect(reader.getByRole('heading', { name: 'Trip plans' })).toBeVisible();
   await expect(reader.getByText('Read-only', { exact: true })).toBeVisible();
@@ -71,13 +64,10 @@ test('create, rename, share a session; another identity reads it and forks it', 
   ).toHaveCount(0);
   const response = await reader.goto(url);
   expect(response?.status()).toBe(404);
-  await other.close();
 });
 
 test('delete asks for confirmation and removes the session', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'New chat' }).first().click();
-  await expect(page).toHaveURL(/\/c\//);
+  await newChat(page);
   const url = page.url();
   const sidebar = page.getByRole('complementary', { name: 'Sessions' });
   const before = await sidebar.getByRole('listitem').count();
@@ -113,12 +103,7 @@ test('an API token made in the UI lets a script act as the owner', async ({ page
   ).toBeVisible();
 });
 
-test('the API tokens dialog fits a phone in dark mode', async ({ browser }) => {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    colorScheme: 'dark',
-  });
-  const page = await context.newPage();
+test('the API tokens dialog fits a phone in dark mode', async ({ phone: page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Open sessions' }).click();
   await page.getByRole('button', { name: 'API tokens' }).last().click();
@@ -129,5 +114,4 @@ test('the API tokens dialog fits a phone in dark mode', async ({ browser }) => {
   const box = await dialog.boundingBox();
   expect(box?.width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/session-api-tokens-phone-dark.png' });
-  await context.close();
 });

@@ -1,16 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-
-async function ask(page: Page, text: string) {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(page).toHaveURL(/\/c\/[A-Za-z0-9_-]{22}$/);
-}
+import type { Page } from '@playwright/test';
+import { expect, fulfillStream, send, shareWith, startChat, test, turnEnded } from './fixtures';
 
 test('the counter opens in a modal from its button, closes with Escape, and has a link', async ({
   page,
 }) => {
-  await ask(page, 'show me a counter starting at 3');
+  await startChat(page, 'show me a counter starting at 3');
   const button = page.getByRole('button', { name: 'Open counter' });
   await button.click();
   const dialog = page.getByRole('dialog', { name: 'Open counter' });
@@ -38,8 +32,8 @@ test('the counter opens in a modal from its button, closes with Escape, and has 
 
 /** Answers the next prompt with one tool call whose ui is `ui`, as the server would stream it. */
 async function answerWithUi(page: Page, ui: object) {
-  await page.route('**/api/sessions/*/messages', async (route) => {
-    const chunks = [
+  await page.route('**/api/sessions/*/messages', (route) =>
+    fulfillStream(route, [
       { type: 'start', messageId: 'a_fixture' },
       { type: 'start-step' },
       {
@@ -55,19 +49,15 @@ async function answerWithUi(page: Page, ui: object) {
       },
       { type: 'finish-step' },
       { type: 'finish' },
-    ];
-    await route.fulfill({
-      headers: { 'content-type': 'text/event-stream' },
-      body: `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`,
-    });
-  });
+    ]),
+  );
 }
 
 test('an unknown widget id and a view that throws each show a fallback; the chat goes on', async ({
   page,
 }) => {
   await answerWithUi(page, { kind: 'widget', label: 'Open mystery', widget: 'mystery' });
-  await ask(page, 'anything');
+  await startChat(page, 'anything');
   await page.getByRole('button', { name: 'Open mystery' }).click();
   const unknown = page.getByRole('dialog', { name: 'Open mystery' });
   await expect(unknown.getByRole('alert')).toContainText('Unknown widget “mystery”');
@@ -81,7 +71,7 @@ test('an unknown widget id and a view that throws each show a fallback; the chat
     widget: 'counter',
     data: { count: 'many' },
   });
-  await ask(page, 'anything else');
+  await startChat(page, 'anything else');
   await page.getByRole('button', { name: 'Open broken counter' }).click();
   const broken = page.getByRole('dialog', { name: 'Open broken counter' });
   await expect(broken.getByRole('alert')).toContainText('This widget failed to show.');
@@ -97,9 +87,9 @@ test('an unknown widget id and a view that throws each show a fallback; the chat
 
 test('the counter acts on the server: the state is kept, and a reader sees it change live', async ({
   page,
-  browser,
+  stranger: reader,
 }) => {
-  await ask(page, 'show me a counter starting at 3');
+  await startChat(page, 'show me a counter starting at 3');
   await page.getByRole('button', { name: 'Open counter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Open counter' });
   const count = dialog.getByRole('status', { name: 'Count' });
@@ -117,7 +107,7 @@ test('the counter acts on the server: the state is kept, and a reader sees it ch
 
   // Shared: a reader opens the same widget read-only and sees the owner's clicks arrive.
   await page.keyboard.press('Escape');
-  const { reader, close } = await asReader(page, browser, link);
+  await shareWith(page, reader, link);
   const seen = reader.getByRole('dialog', { name: 'Open counter' });
   await expect(seen.getByRole('status', { name: 'Count' })).toHaveText('5');
   await expect(seen.getByRole('button', { name: 'Increment' })).toBeDisabled();
@@ -130,7 +120,6 @@ test('the counter acts on the server: the state is kept, and a reader sees it ch
     .click();
   await expect(seen.getByRole('status', { name: 'Count' })).toHaveText('0');
   await reader.screenshot({ path: 'test-results/widget-counter-reader-live.png' });
-  await close();
 
   // The widget can hand the agent a message: a new turn starts with it.
   await page
@@ -144,7 +133,7 @@ test('the counter acts on the server: the state is kept, and a reader sees it ch
 });
 
 test('the task board opens in a drawer, shared by the model and the human', async ({ page }) => {
-  await ask(page, 'add a task: water the plants');
+  await startChat(page, 'add a task: water the plants');
   await page.getByRole('button', { name: 'Open task board' }).click();
   const drawer = page.getByRole('dialog', { name: 'Open task board' });
   await expect(drawer).toHaveAttribute('data-container', 'drawer');
@@ -170,8 +159,7 @@ test('the task board opens in a drawer, shared by the model and the human', asyn
   await page.keyboard.press('Escape');
 
   // The model reads the board as the human left it.
-  await page.getByRole('textbox', { name: 'Message' }).fill('list my tasks');
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await send(page, 'list my tasks');
   await expect(
     page
       .getByRole('list', { name: 'Transcript' })
@@ -180,7 +168,7 @@ test('the task board opens in a drawer, shared by the model and the human', asyn
 });
 
 test('a chart opens full screen and a table in a modal, filterable', async ({ page }) => {
-  await ask(page, 'plot the squares of 1 to 5');
+  await startChat(page, 'plot the squares of 1 to 5');
   const chartButton = page.getByRole('button', { name: /^Open chart/ });
   await chartButton.click();
   const chart = page.getByRole('dialog', { name: /^Open chart/ });
@@ -191,9 +179,8 @@ test('a chart opens full screen and a table in a modal, filterable', async ({ pa
   await expect(chartButton).toBeFocused();
 
   // The button came mid-turn; the next prompt waits for the answer to end.
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Message' }).fill('show a table of the planets');
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await turnEnded(page);
+  await send(page, 'show a table of the planets');
   await page.getByRole('button', { name: /^Open table/ }).click();
   const table = page.getByRole('dialog', { name: /^Open table/ });
   await expect(table).toHaveAttribute('data-container', 'modal');
@@ -202,35 +189,18 @@ test('a chart opens full screen and a table in a modal, filterable', async ({ pa
   await page.screenshot({ path: 'test-results/widget-table-modal.png' });
 });
 
-/** Makes the owner's session public and opens `url` as someone else, listening for changes. */
-async function asReader(page: Page, browser: Browser, url: string) {
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Share' }).click();
-  await page
-    .getByRole('dialog', { name: 'Share session' })
-    .getByRole('checkbox', { name: 'Public link' })
-    .check();
-  await page.keyboard.press('Escape');
-  const context = await browser.newContext();
-  const reader = await context.newPage();
-  const listening = reader.waitForResponse((response) => response.url().endsWith('/events'));
-  await reader.goto(url);
-  await listening;
-  return { reader, close: () => context.close() };
-}
-
 test('the task board keeps its state for a reader, read-only, and changes live', async ({
   page,
-  browser,
+  stranger: reader,
 }) => {
-  await ask(page, 'add a task: water the plants');
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await startChat(page, 'add a task: water the plants');
+  await turnEnded(page);
   await page.getByRole('button', { name: 'Open task board' }).click();
   // Escape closes the board once it is open, not while its opening is still under way.
   await expect(page.getByRole('dialog', { name: 'Open task board' })).toBeVisible();
   const url = page.url();
   await page.keyboard.press('Escape');
-  const { reader, close } = await asReader(page, browser, url);
+  await shareWith(page, reader, url);
   const board = reader.getByRole('dialog', { name: 'Open task board' });
   await expect(board.getByRole('region', { name: 'To do' })).toContainText('water the plants');
   await expect(board.getByRole('textbox', { name: 'New task' })).toHaveCount(0);
@@ -243,15 +213,14 @@ test('the task board keeps its state for a reader, read-only, and changes live',
     .click();
   await expect(board.getByRole('region', { name: 'Doing' })).toContainText('water the plants');
   await reader.screenshot({ path: 'test-results/widget-tasks-reader-live.png' });
-  await close();
 });
 
 test('the table keeps the owner’s sort and filter; a reader sees them, live', async ({
   page,
-  browser,
+  stranger: reader,
 }) => {
-  await ask(page, 'show a table of the planets');
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await startChat(page, 'show a table of the planets');
+  await turnEnded(page);
   await page.getByRole('button', { name: /^Open table/ }).click();
   const table = page.getByRole('dialog', { name: /^Open table/ });
   const diameter = table.getByRole('columnheader', { name: /Diameter/ });
@@ -281,7 +250,7 @@ test('the table keeps the owner’s sort and filter; a reader sees them, live', 
   await expect(reloaded.getByRole('searchbox', { name: 'Filter rows' })).toHaveValue('giant');
 
   await page.keyboard.press('Escape');
-  const { reader, close } = await asReader(page, browser, url);
+  await shareWith(page, reader, url);
   const seen = reader.getByRole('dialog', { name: /^Open table/ });
   await expect(seen.getByRole('searchbox', { name: 'Filter rows' })).toHaveValue('giant');
   await expect(seen.getByRole('row')).toHaveCount(5);
@@ -297,15 +266,14 @@ test('the table keeps the owner’s sort and filter; a reader sees them, live', 
     'ascending',
   );
   await reader.screenshot({ path: 'test-results/widget-table-reader-live.png' });
-  await close();
 });
 
 test('the chart keeps the kind the owner picks; a reader sees it, read-only, live', async ({
   page,
-  browser,
+  stranger: reader,
 }) => {
-  await ask(page, 'plot the squares of 1 to 5');
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await startChat(page, 'plot the squares of 1 to 5');
+  await turnEnded(page);
   await page.getByRole('button', { name: /^Open chart/ }).click();
   const chart = page.getByRole('dialog', { name: /^Open chart/ });
   await chart.getByText('bar', { exact: true }).click();
@@ -317,7 +285,7 @@ test('the chart keeps the kind the owner picks; a reader sees it, read-only, liv
   ).toBeChecked();
 
   await page.keyboard.press('Escape');
-  const { reader, close } = await asReader(page, browser, url);
+  await shareWith(page, reader, url);
   const seen = reader.getByRole('dialog', { name: /^Open chart/ });
   await expect(seen.getByRole('radio', { name: 'bar' })).toBeChecked();
   await expect(seen.getByRole('radio', { name: 'line' })).toBeDisabled();
@@ -328,5 +296,4 @@ test('the chart keeps the kind the owner picks; a reader sees it, read-only, liv
     .click();
   await expect(seen.getByRole('radio', { name: 'scatter' })).toBeChecked();
   await reader.screenshot({ path: 'test-results/widget-chart-reader-live.png' });
-  await close();
 });

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type FakeOpenAI, modelEnv, reply, startFakeOpenAI } from '../helpers/fake-openai';
 import { freePort, type NextServer, startNext } from '../helpers/next-server';
+import { expect, startChat, test } from './fixtures';
 
 // Hostile text from the model — in its answer, in tool arguments and results, in widget labels
 // and widget data — rendered for the owner and for a reader of the public link: nothing runs,
@@ -206,16 +207,12 @@ async function expectClean(page: Page, watched: Watch) {
 
 test('a corpus of hostile text runs nothing and loads nothing, for the owner and a reader', async ({
   page,
-  browser,
+  stranger,
 }) => {
   test.setTimeout(120_000);
   expect(vectors.length).toBeGreaterThanOrEqual(50);
   const owner = await watch(page);
-  await page.goto(app.url);
-  const composer = page.getByRole('textbox', { name: 'Message' });
-  await composer.fill('Show me everything');
-  await composer.press('Enter');
-  await expect(page).toHaveURL(/\/c\/[A-Za-z0-9_-]{22}$/);
+  await startChat(page, 'Show me everything', app.url);
   const transcript = page.getByRole('list', { name: 'Transcript' });
   await expect(transcript).toContainText('svg link', { timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 30_000 });
@@ -241,7 +238,7 @@ test('a corpus of hostile text runs nothing and loads nothing, for the owner and
     `/api/sessions/${url.split('/').at(-1)}`,
   );
   expect(shared).toBe(200);
-  await readAsSomeoneElse(browser, url);
+  await readAsSomeoneElse(stranger, url);
 
   // The watchers work: an image from another origin, added on purpose, is blocked and reported.
   await page.evaluate((source) => {
@@ -255,17 +252,11 @@ test('a corpus of hostile text runs nothing and loads nothing, for the owner and
   expect(beacon.hits).toEqual([]);
 });
 
-async function readAsSomeoneElse(browser: Browser, url: string) {
-  const context = await browser.newContext();
-  try {
-    const reader = await context.newPage();
-    const watched = await watch(reader);
-    await reader.goto(url);
-    await expect(reader.getByRole('list', { name: 'Transcript' })).toContainText('svg link');
-    await openEveryWidget(reader, 'reader');
-    await reader.screenshot({ path: 'test-results/xss-reader.png', fullPage: true });
-    await expectClean(reader, watched);
-  } finally {
-    await context.close();
-  }
+async function readAsSomeoneElse(reader: Page, url: string) {
+  const watched = await watch(reader);
+  await reader.goto(url);
+  await expect(reader.getByRole('list', { name: 'Transcript' })).toContainText('svg link');
+  await openEveryWidget(reader, 'reader');
+  await reader.screenshot({ path: 'test-results/xss-reader.png', fullPage: true });
+  await expectClean(reader, watched);
 }

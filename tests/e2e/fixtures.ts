@@ -1,0 +1,188 @@
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type Route,
+} from '@playwright/test';
+
+// What the e2e specs share: the extra pages a test may ask for, the steps of a chat in the
+// browser, and the API calls the server-side specs make.
+
+export { expect };
+
+/**
+ * Playwright's `test`, with two more pages, each in a browser context of its own that closes
+ * when the test ends: `stranger`, someone else with none of the owner's cookies, and `phone`,
+ * a dark-mode phone with a touch screen.
+ */
+export const test = base.extend<{ stranger: Page; phone: Page }>({
+  stranger: async ({ browser }, provide) => {
+    const context = await browser.newContext();
+    await provide(await context.newPage());
+    await context.close();
+  },
+  phone: async ({ browser }, provide) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark',
+      hasTouch: true,
+    });
+    await provide(await context.newPage());
+    await context.close();
+  },
+});
+
+// In the browser.
+
+const SESSION_PAGE = /\/c\/[A-Za-z0-9_-]{22}$/;
+
+export const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+/** Types `text` into the composer and sends it with Enter. */
+export async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+}
+
+/** Opens the home page and starts an empty session with New chat. */
+export async function newChat(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New chat' }).first().click();
+  await expect(page).toHaveURL(SESSION_PAGE);
+}
+
+/** Opens `home`, sends `text` as the first message and waits for the new session's page. */
+export async function startChat(page: Page, text: string, home = '/') {
+  await page.goto(home);
+  await send(page, text);
+  await expect(page).toHaveURL(SESSION_PAGE);
+}
+
+/** Waits until no turn is running: Send is back. */
+export async function turnEnded(page: Page) {
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+}
+
+/** Answers a routed request with these UI message stream chunks, as the server streams them. */
+export function fulfillStream(route: Route, chunks: object[]) {
+  return route.fulfill({
+    headers: { 'content-type': 'text/event-stream' },
+    body: `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`,
+  });
+}
+
+/** Makes the owner's open session public in its Share dialog, and leaves the dialog open. */
+export async function makePublic(page: Page) {
+  await page.getByRole('button', { name: 'Share' }).click();
+  const share = page.getByRole('dialog', { name: 'Share session' });
+  await share.getByRole('checkbox', { name: 'Public link' }).check();
+  const { origin, pathname } = new URL(page.url());
+  await expect(share.getByRole('textbox', { name: 'Share link' })).toHaveValue(
+    `${origin}${pathname}`,
+  );
+}
+
+/** Makes the owner's session public and opens `url` (of that session) in `reader`, listening. */
+export async function shareWith(owner: Page, reader: Page, url: string) {
+  await expect(owner.getByRole('dialog')).toHaveCount(0);
+  await makePublic(owner);
+  await owner.keyboard.press('Escape');
+  await openListening(reader, url);
+}
+
+/** Opens `url` in `page` and waits until its live event stream is connected. */
+export async function openListening(page: Page, url: string) {
+  const listening = page.waitForResponse(
+    (response) => /\/api\/sessions\/[^/]+\/events$/.test(response.url()) && response.ok(),
+  );
+  await page.goto(url);
+  await listening;
+  // A mark on the window that a reload would wipe.
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+}
+
+/** Whether `page` still holds the mark openListening left: it was not reloaded since. */
+export const notReloaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded);
+
+// Over the API.
+
+export type SessionView = { id: string; title: string; visibility: string; turnActive: boolean };
+export type Part = {
+  type: string;
+  text?: string;
+  state?: string;
+  output?: unknown;
+  [key: string]: unknown;
+};
+export type Message = {
+  id: string;
+  role: string;
+  parts: Part[];
+  metadata: { status?: string; error?: string; model?: string } | null;
+};
+export type SessionWithMessages = { session: SessionView; messages: Message[] };
+export type UiChunk = { type: string; [key: string]: unknown };
+
+/** A request context on `baseURL` that acts as the identity `bearer` belongs to. */
+export function apiAs(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string,
+  bearer: string,
+): Promise<APIRequestContext> {
+  return playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${bearer}` },
+  });
+}
+
+export async function createSession(
+  api: APIRequestContext,
+  data: { title?: string } = {},
+): Promise<SessionView> {
+  const response = await api.post('/api/sessions', { data });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { session: SessionView }).session;
+}
+
+/** Posts a user message; reads the turn's UI message stream (SSE) to its end. */
+export async function say(api: APIRequestContext, id: string, text: string): Promise<UiChunk[]> {
+  const response = await api.post(`/api/sessions/${id}/messages`, {
+    data: { message: { role: 'user', parts: [{ type: 'text', text }] } },
+  });
+  const body = await response.text();
+  expect(response.status(), body).toBe(200);
+  expect(response.headers()['content-type']).toContain('text/event-stream');
+  const events = body
+    .split('\n\n')
+    .map((event) => event.trim())
+    .filter(Boolean);
+  expect(events.at(-1)).toBe('data: [DONE]');
+  return events.slice(0, -1).map((event) => {
+    expect(event.startsWith('data: '), event).toBe(true);
+    return JSON.parse(event.slice('data: '.length)) as UiChunk;
+  });
+}
+
+export async function read(api: APIRequestContext, id: string): Promise<SessionWithMessages> {
+  const response = await api.get(`/api/sessions/${id}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as SessionWithMessages;
+}
+
+/** The error texts a turn's stream carried. */
+export function errors(chunks: UiChunk[]): unknown[] {
+  return chunks.filter((chunk) => chunk.type === 'error').map((chunk) => chunk.errorText);
+}
+
+/** A message's text parts, joined. */
+export function texts(message: Message | undefined): string {
+  return (message?.parts ?? [])
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text ?? '')
+    .join('');
+}
