@@ -67,7 +67,7 @@ describe('a tool call in the transcript', () => {
     show(answer({ isError: true, modelText: 'count: must be integer', durationMs: 1 }));
     const card = screen.getByText('demo').closest('details') as HTMLElement;
     expect(within(card).getByText('Error · 1 ms')).toBeInTheDocument();
-    expect(card.className).toContain('red');
+    expect(card).toHaveAttribute('data-state', 'error');
     expect(within(card).getByText('count: must be integer')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
@@ -81,6 +81,7 @@ describe('a tool call in the transcript', () => {
         { type: 'tool-demo', toolCallId: 'c', state: 'input-available', input: { what: 'thing' } },
       ],
     });
+    expect(screen.getByText('demo').closest('details')).toHaveAttribute('data-state', 'running');
     expect(screen.getByText('Running…')).toBeInTheDocument();
     expect(screen.getByText('thing')).toBeInTheDocument();
     expect(screen.queryByText('Result')).not.toBeInTheDocument();

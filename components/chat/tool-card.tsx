@@ -11,6 +11,7 @@ export function ToolCard({ part }: { part: QuantaToolPart }) {
   const view = toolView(part);
   return (
     <details
+      data-state={view.state}
       className={`group rounded-lg border text-sm ${
         view.state === 'error'
           ? 'border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/40'

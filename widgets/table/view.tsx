@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { WidgetData, WidgetViewProps } from '@/lib/widgets';
 import type { table } from './definition';
 
@@ -35,6 +35,7 @@ export default function TableView({ data, readOnly, act }: WidgetViewProps<Table
   const [sort, setSort] = useState<Sort | undefined>(data?.view?.sort);
   const [filter, setFilter] = useState(data?.view?.filter ?? '');
   const saving = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const captionId = useId();
   const ownerView = JSON.stringify(data?.view ?? {});
   useEffect(() => {
     if (!readOnly) return;
@@ -100,10 +101,16 @@ export default function TableView({ data, readOnly, act }: WidgetViewProps<Table
             : `${visible.length} of ${rows.length} rows`}
         </p>
       </div>
-      {/* Scrolls sideways on a phone; the header buttons take keyboard focus into it. */}
-      <div className="max-w-full overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+      {/* Scrolls sideways on a phone, a region named like its table (the accessible pattern for
+          a scrolling table); the header buttons take keyboard focus into it. */}
+      <section
+        aria-labelledby={captionId}
+        className="max-w-full overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800"
+      >
         <table className="w-max min-w-full border-collapse text-sm">
-          <caption className="px-3 pt-2 pb-1 text-left font-semibold">{title}</caption>
+          <caption id={captionId} className="px-3 pt-2 pb-1 text-left font-semibold">
+            {title}
+          </caption>
           <thead>
             <tr className="border-b border-zinc-200 dark:border-zinc-800">
               {columns.map((column, index) => {
@@ -177,7 +184,7 @@ export default function TableView({ data, readOnly, act }: WidgetViewProps<Table
             )}
           </tbody>
         </table>
-      </div>
+      </section>
     </div>
   );
 }
