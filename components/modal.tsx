@@ -3,7 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 
-type ModalProps = {
+export type ModalProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -33,6 +33,9 @@ export function Modal({ open, onOpenChange, title, description, children }: Moda
     </Dialog.Root>
   );
 }
+
+/** A button that closes the dialog it is in. */
+export const ModalClose = Dialog.Close;
 
 export const buttonClass =
   'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 disabled:opacity-50';

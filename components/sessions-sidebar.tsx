@@ -3,10 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { MAX_TITLE, type SessionView } from '@/lib/protocol';
 import { refreshSessions, sessionApi, sessionsKey } from './api';
-import { dangerButton, Modal, primaryButton, secondaryButton } from './modal';
+import { ConfirmDialog } from './confirm-dialog';
+import { secondaryButton } from './modal';
 import { TokenButton } from './token-button';
 
 export function SessionsSidebar({ onNavigate }: { onNavigate?: () => void }) {
@@ -89,11 +90,6 @@ function SessionItem({ session, onNavigate }: { session: SessionView; onNavigate
     },
   });
 
-  function submitRename(event: FormEvent) {
-    event.preventDefault();
-    if (title.trim()) rename.mutate();
-  }
-
   return (
     <li className="group flex items-center rounded-md hover:bg-zinc-200/60 dark:hover:bg-zinc-800">
       <Link
@@ -124,66 +120,38 @@ function SessionItem({ session, onNavigate }: { session: SessionView; onNavigate
         Delete
       </button>
 
-      <Modal
+      <ConfirmDialog
         open={dialog === 'rename'}
         onOpenChange={(open) => setDialog(open ? 'rename' : null)}
         title="Rename session"
+        confirmLabel="Save"
+        tone="primary"
+        disabled={!title.trim() || rename.isPending}
+        error={rename.error}
+        onConfirm={() => rename.mutate()}
       >
-        <form onSubmit={submitRename} className="flex flex-col gap-3">
-          <label className="flex flex-col gap-1 text-sm">
-            Title
-            <input
-              value={title}
-              maxLength={MAX_TITLE}
-              onChange={(event) => setTitle(event.target.value)}
-              className="rounded-md border border-zinc-300 bg-transparent px-2 py-1.5 text-base focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700"
-            />
-          </label>
-          {rename.error && (
-            <p role="alert" className="text-sm text-red-600">
-              {rename.error.message}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <button type="button" className={secondaryButton} onClick={() => setDialog(null)}>
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className={primaryButton}
-              disabled={!title.trim() || rename.isPending}
-            >
-              Save
-            </button>
-          </div>
-        </form>
-      </Modal>
+        <label className="flex flex-col gap-1 text-sm">
+          Title
+          <input
+            value={title}
+            maxLength={MAX_TITLE}
+            onChange={(event) => setTitle(event.target.value)}
+            className="rounded-md border border-zinc-300 bg-transparent px-2 py-1.5 text-base focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700"
+          />
+        </label>
+      </ConfirmDialog>
 
-      <Modal
+      <ConfirmDialog
         open={dialog === 'delete'}
         onOpenChange={(open) => setDialog(open ? 'delete' : null)}
         title="Delete session?"
         description={`“${session.title}” and its messages will be gone for good, also for anyone you shared it with.`}
-      >
-        {remove.error && (
-          <p role="alert" className="mb-3 text-sm text-red-600">
-            {remove.error.message}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButton} onClick={() => setDialog(null)}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={dangerButton}
-            disabled={remove.isPending}
-            onClick={() => remove.mutate()}
-          >
-            Delete
-          </button>
-        </div>
-      </Modal>
+        confirmLabel="Delete"
+        tone="danger"
+        disabled={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate()}
+      />
     </li>
   );
 }
