@@ -5,7 +5,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { type ApiTokenList, type CreatedApiToken, MAX_TOKEN_NAME } from '@/lib/protocol';
 import { api } from './api';
 import { CopyButton } from './copy-button';
-import { Modal, primaryButton, secondaryButton } from './modal';
+import { DialogTriggerButton } from './dialog-trigger-button';
+import { primaryButton, secondaryButton } from './modal';
 
 const tokensKey = ['api-tokens'] as const;
 
@@ -18,25 +19,15 @@ const tokenApi = {
 
 /** The sidebar's button to the owner's API tokens and this browser's key. */
 export function TokenButton() {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button
-        type="button"
-        className={`${secondaryButton} text-left`}
-        onClick={() => setOpen(true)}
-      >
-        API tokens
-      </button>
-      <Modal
-        open={open}
-        onOpenChange={setOpen}
-        title="API tokens"
-        description="A script sends a token as “Authorization: Bearer <token>” to act as you: anyone holding one can read and change your sessions."
-      >
-        <TokenManager />
-      </Modal>
-    </>
+    <DialogTriggerButton
+      label="API tokens"
+      className={`${secondaryButton} text-left`}
+      title="API tokens"
+      description="A script sends a token as “Authorization: Bearer <token>” to act as you: anyone holding one can read and change your sessions."
+    >
+      <TokenManager />
+    </DialogTriggerButton>
   );
 }
 

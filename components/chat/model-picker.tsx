@@ -5,7 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { ModelList, SessionView } from '@/lib/protocol';
 import { api, sessionApi } from '../api';
-import { Modal, secondaryButton } from '../modal';
+import { DialogTriggerButton } from '../dialog-trigger-button';
+import { ModalClose, secondaryButton } from '../modal';
 
 const modelsKey = ['models'] as const;
 
@@ -63,38 +64,26 @@ export function ModelPicker({ session }: { session: SessionView }) {
 }
 
 function DemoBadge() {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 focus-visible:outline-2 focus-visible:outline-blue-500 dark:bg-amber-900/50 dark:text-amber-100"
-      >
-        Demo (offline)
-      </button>
-      <Modal
-        open={open}
-        onOpenChange={setOpen}
-        title="The offline demo model"
-        description="Answers here come from a small built-in model that needs no key and no network. It recognises requests for the shipped tools (try “calculate 12 * (3 + 4)” or “show me a counter”) and otherwise explains itself."
-      >
-        <div className="flex flex-col gap-2 text-sm">
-          <p>To talk to a real model, set one of these and restart Quanta:</p>
-          <ul className="list-disc pl-5 font-mono text-xs">
-            <li>OPENAI_API_KEY</li>
-            <li>ANTHROPIC_API_KEY</li>
-            <li>GOOGLE_GENERATIVE_AI_API_KEY</li>
-            <li>AI_GATEWAY_API_KEY</li>
-            <li>OPENAI_COMPATIBLE_BASE_URL (Ollama, llama.cpp, vLLM, LM Studio)</li>
-          </ul>
-          <div className="flex justify-end">
-            <button type="button" className={secondaryButton} onClick={() => setOpen(false)}>
-              Close
-            </button>
-          </div>
+    <DialogTriggerButton
+      label="Demo (offline)"
+      className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 focus-visible:outline-2 focus-visible:outline-blue-500 dark:bg-amber-900/50 dark:text-amber-100"
+      title="The offline demo model"
+      description="Answers here come from a small built-in model that needs no key and no network. It recognises requests for the shipped tools (try “calculate 12 * (3 + 4)” or “show me a counter”) and otherwise explains itself."
+    >
+      <div className="flex flex-col gap-2 text-sm">
+        <p>To talk to a real model, set one of these and restart Quanta:</p>
+        <ul className="list-disc pl-5 font-mono text-xs">
+          <li>OPENAI_API_KEY</li>
+          <li>ANTHROPIC_API_KEY</li>
+          <li>GOOGLE_GENERATIVE_AI_API_KEY</li>
+          <li>AI_GATEWAY_API_KEY</li>
+          <li>OPENAI_COMPATIBLE_BASE_URL (Ollama, llama.cpp, vLLM, LM Studio)</li>
+        </ul>
+        <div className="flex justify-end">
+          <ModalClose className={secondaryButton}>Close</ModalClose>
         </div>
-      </Modal>
-    </>
+      </div>
+    </DialogTriggerButton>
   );
 }
