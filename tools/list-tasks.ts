@@ -1,6 +1,6 @@
 import { defineTool, ok } from '@/lib/tools';
+import { tasks } from '@/widgets/tasks/actions';
 import { describeBoard } from '@/widgets/tasks/board';
-import { tasks } from '@/widgets/tasks/definition';
 import { openBoard, readBoard } from './task-board';
 
 export const listTasksTool = defineTool({

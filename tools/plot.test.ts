@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { recognise } from '@/lib/agent/demo-intents';
 import { validate } from '@/lib/schema';
 import { runTool, validateArgs } from '@/lib/tools';
-import { chart, MAX_POINTS, MAX_SERIES } from '@/widgets/chart/definition';
+import { chart } from '@/widgets/chart/actions';
+import { MAX_POINTS, MAX_SERIES } from '@/widgets/chart/schema';
 import { toolSet } from '.';
 import { plot } from './plot';
 

@@ -1,6 +1,6 @@
 import { defineTool, err, ok, widget } from '@/lib/tools';
 import type { WidgetData } from '@/lib/widgets';
-import { chart } from '@/widgets/chart/definition';
+import { chart } from '@/widgets/chart/actions';
 
 type Chart = WidgetData<typeof chart>;
 type Series = Chart['series'][number];

@@ -1,6 +1,6 @@
 import { defineTool, ok, widget } from '@/lib/tools';
 import type { WidgetData } from '@/lib/widgets';
-import { counter } from '@/widgets/counter/definition';
+import { counter } from '@/widgets/counter/actions';
 
 export const showCounter = defineTool({
   name: 'show_counter',

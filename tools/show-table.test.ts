@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { recognise } from '@/lib/agent/demo-intents';
 import { validate } from '@/lib/schema';
 import { runTool, validateArgs } from '@/lib/tools';
-import { MAX_COLUMNS, MAX_ROWS, table } from '@/widgets/table/definition';
+import { table } from '@/widgets/table/actions';
+import { MAX_COLUMNS, MAX_ROWS } from '@/widgets/table/schema';
 import { toolSet } from '.';
 import { showTable } from './show-table';
 

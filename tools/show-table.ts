@@ -1,6 +1,7 @@
 import { defineTool, err, ok, widget } from '@/lib/tools';
 import type { WidgetData } from '@/lib/widgets';
-import { table, tableSpec } from '@/widgets/table/definition';
+import { table } from '@/widgets/table/actions';
+import { tableSpec } from '@/widgets/table/schema';
 
 type Table = WidgetData<typeof table>;
 

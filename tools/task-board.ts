@@ -3,8 +3,8 @@ import { getWidgetState } from '@/lib/db/widget-states';
 import { changeSessionWidget } from '@/lib/sessions/widget-service';
 import { type UiContent, widget } from '@/lib/tools';
 import { stateKey } from '@/lib/widgets';
+import { tasks } from '@/widgets/tasks/actions';
 import { type Board, type BoardChange, EMPTY_BOARD, type Task } from '@/widgets/tasks/board';
-import { tasks } from '@/widgets/tasks/definition';
 
 // The session's task board as the task tools reach it: the same state the widget's actions
 // change, so the model and the human always see one board.

@@ -1,6 +1,6 @@
 import { defineTool, err, ok } from '@/lib/tools';
+import { tasks } from '@/widgets/tasks/actions';
 import { COLUMNS, deleteTask, updateTask } from '@/widgets/tasks/board';
-import { tasks } from '@/widgets/tasks/definition';
 import { changeBoard, openBoard } from './task-board';
 
 export const updateTaskTool = defineTool({

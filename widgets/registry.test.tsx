@@ -14,9 +14,9 @@ describe('widget registry', () => {
     expect([...registeredWidgetIds].sort()).toEqual(toolSet.widgets.map((w) => w.id).sort());
   });
 
-  it('gives the definition the tools use, so both sides agree on the container', () => {
-    for (const definition of toolSet.widgets) {
-      expect(findWidget(definition.id)?.definition).toBe(definition);
+  it('gives the schema the tools’ widgets are built on, so both sides agree on the container', () => {
+    for (const { actions, ...schema } of toolSet.widgets) {
+      expect(findWidget(schema.id)?.schema).toEqual(schema);
     }
   });
 

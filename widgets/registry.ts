@@ -1,26 +1,29 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { WidgetDefinition, WidgetViewProps } from '@/lib/widgets';
-import { chart } from './chart/definition';
-import { counter } from './counter/definition';
-import { table } from './table/definition';
-import { tasks } from './tasks/definition';
+import type { WidgetSchema, WidgetViewProps } from '@/lib/widgets';
+import { chartSchema } from './chart/schema';
+import { counterSchema } from './counter/schema';
+import { tableSchema } from './table/schema';
+import { tasksSchema } from './tasks/schema';
+
+// The browser's widgets: each one's schema and view, never its actions (server code, which a
+// view knows only by their types).
 
 export type WidgetEntry = {
-  definition: WidgetDefinition;
-  // Each view types its own data; the registry hands over whatever the tool stored.
+  schema: WidgetSchema;
+  // Each view types its own data and actions; the registry hands over whatever the tool stored.
   // biome-ignore lint/suspicious/noExplicitAny: the registry is the one untyped seam.
   View: LazyExoticComponent<ComponentType<WidgetViewProps<any>>>;
 };
 
-/** Widget id → its definition and its view, loaded only when first opened. */
+/** Widget id → its schema and its view, loaded only when first opened. */
 const entries: WidgetEntry[] = [
-  { definition: counter, View: lazy(() => import('./counter/view')) },
-  { definition: chart, View: lazy(() => import('./chart/view')) },
-  { definition: table, View: lazy(() => import('./table/view')) },
-  { definition: tasks, View: lazy(() => import('./tasks/view')) },
+  { schema: counterSchema, View: lazy(() => import('./counter/view')) },
+  { schema: chartSchema, View: lazy(() => import('./chart/view')) },
+  { schema: tableSchema, View: lazy(() => import('./table/view')) },
+  { schema: tasksSchema, View: lazy(() => import('./tasks/view')) },
 ];
 
-const byId = new Map(entries.map((entry) => [entry.definition.id, entry]));
+const byId = new Map(entries.map((entry) => [entry.schema.id, entry]));
 
 export function findWidget(id: string): WidgetEntry | undefined {
   return byId.get(id);

@@ -45,7 +45,7 @@ export function WidgetHost(props: WidgetHostProps) {
   }
   return (
     <WidgetContainer
-      container={entry.definition.container ?? 'modal'}
+      container={entry.schema.container ?? 'modal'}
       title={call.label}
       onClose={close}
     >
@@ -75,7 +75,7 @@ type OpenWidgetProps = WidgetHostProps & {
 function OpenWidget({ entry, toolCallId, initialData, close, ...host }: OpenWidgetProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
-  const key = stateKey(entry.definition, toolCallId);
+  const key = stateKey(entry.schema, toolCallId);
   const state = host.states[key] ?? { data: initialData, version: 0 };
 
   // Actions run one after another, each naming the version the one before produced: two quick

@@ -9,7 +9,8 @@ import { readJson } from '../http/read-json';
 import type { WidgetState } from '../protocol';
 import { validate } from '../schema';
 import type { ToolSet } from '../tools/tool-set';
-import { findWidgetCall, stateKey, type WidgetDefinition } from '../widgets';
+import { findWidgetCall, stateKey } from '../widgets';
+import type { WidgetDefinition } from '../widgets/actions';
 import { authorize, toMessage, writer } from './service';
 
 const MAX_ACTION_BYTES = 64 * 1024;

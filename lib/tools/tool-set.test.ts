@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WidgetDefinition } from '../widgets/definition';
+import type { WidgetDefinition } from '../widgets/actions';
 import { ok } from './result';
 import { defineTool, ToolDefinitionError } from './tool';
 import { createToolSet } from './tool-set';

@@ -1,5 +1,4 @@
-// Not '../widgets': its index reaches lib/agent, which imports lib/tools (a cycle).
-import type { WidgetDefinition } from '../widgets/definition';
+import type { WidgetDefinition } from '../widgets/actions';
 import { type ModelTool, type Tool, ToolDefinitionError, toModelTool } from './tool';
 
 export type ToolSet = {

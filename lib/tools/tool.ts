@@ -5,8 +5,7 @@ import {
   type ValueOf,
   validate,
 } from '../schema';
-// Not '../widgets': its index reaches lib/agent, which imports lib/tools (a cycle).
-import type { WidgetDefinition } from '../widgets/definition';
+import type { WidgetDefinition } from '../widgets/actions';
 import type { ToolResult } from './result';
 
 export type ToolContext = {

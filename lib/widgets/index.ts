@@ -1,14 +1,12 @@
-export type {
-  ActionContext,
-  ActionResult,
-  WidgetAction,
-  WidgetContainer,
-  WidgetData,
-  WidgetDefinition,
-  WidgetScope,
-  WidgetViewProps,
-} from './definition';
-export { accept, defineWidget, reject } from './definition';
+// What the browser may import: the server's part of a widget (its actions) is `./actions`.
 export type { WidgetCall } from './find-widget-call';
 export { findWidgetCall } from './find-widget-call';
 export { stateKey } from './state-key';
+export type {
+  WidgetContainer,
+  WidgetData,
+  WidgetSchema,
+  WidgetScope,
+  WidgetViewProps,
+} from './widget';
+export { defineWidget } from './widget';

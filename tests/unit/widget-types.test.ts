@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import { accept, defineWidget, type WidgetData, type WidgetViewProps } from '@/lib/widgets';
-import type { counter } from '@/widgets/counter/definition';
+import { defineWidget, type WidgetData, type WidgetViewProps } from '@/lib/widgets';
+import { accept, withActions } from '@/lib/widgets/actions';
+import type { counter } from '@/widgets/counter/actions';
 
 // These checks run in the typecheck (`tsc`): each @ts-expect-error fails the build if the line
 // below it stops being a type error, so the widget's data stays typed end to end.
@@ -17,7 +18,7 @@ it('types a widget’s data from its schema: in the tool, in the view and in its
     return [count, wrongView];
   };
 
-  const typed = defineWidget({
+  const schema = defineWidget({
     id: 'typed',
     data: {
       type: 'object',
@@ -25,23 +26,23 @@ it('types a widget’s data from its schema: in the tool, in the view and in its
       required: ['count'],
       additionalProperties: false,
     },
-    actions: (action) => ({
-      add: action({
-        parameters: {
-          type: 'object',
-          properties: { by: { type: 'integer' } },
-          required: ['by'],
-          additionalProperties: false,
-        },
-        handle: (_ctx, { by }, { count }) => accept({ count: count + by }),
-      }),
-      wrong: action({
-        parameters: { type: 'object', properties: {}, additionalProperties: false },
-        // @ts-expect-error an action must give back data of the widget's shape
-        handle: (_ctx, _args, { count }) => accept({ count: String(count) }),
-      }),
-    }),
   });
+  const typed = withActions(schema, (action) => ({
+    add: action({
+      parameters: {
+        type: 'object',
+        properties: { by: { type: 'integer' } },
+        required: ['by'],
+        additionalProperties: false,
+      },
+      handle: (_ctx, { by }, { count }) => accept({ count: count + by }),
+    }),
+    wrong: action({
+      parameters: { type: 'object', properties: {}, additionalProperties: false },
+      // @ts-expect-error an action must give back data of the widget's shape
+      handle: (_ctx, _args, { count }) => accept({ count: String(count) }),
+    }),
+  }));
 
   expect([fromTool, wrongTool, typeof view, typed.id]).toEqual([
     { count: 3 },

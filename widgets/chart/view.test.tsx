@@ -2,9 +2,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WidgetData } from '@/lib/widgets/definition';
+import type { WidgetData } from '@/lib/widgets';
 import { findWidget } from '../registry';
-import type { chart } from './definition';
+import type { chart } from './actions';
 import ChartView from './view';
 
 // Actions are not what these tests look at.
@@ -148,7 +148,7 @@ describe('chart view', () => {
   it('opens from the registry, painted from the data', async () => {
     const entry = findWidget('chart');
     if (!entry) throw new Error('chart is registered');
-    expect(entry.definition.container).toBe('fullscreen');
+    expect(entry.schema.container).toBe('fullscreen');
     render(
       <Suspense fallback="loading">
         <entry.View

@@ -16,7 +16,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { WidgetData, WidgetViewProps } from '@/lib/widgets';
-import type { chart } from './definition';
+import type { chart } from './actions';
 
 type Chart = WidgetData<typeof chart>;
 

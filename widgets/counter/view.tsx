@@ -1,7 +1,7 @@
 'use client';
 
 import type { WidgetData, WidgetViewProps } from '@/lib/widgets';
-import type { counter } from './definition';
+import type { counter } from './actions';
 
 const button =
   'min-w-12 rounded-md border border-zinc-300 px-3 py-2 text-lg font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 disabled:opacity-40 dark:border-zinc-700 dark:hover:bg-zinc-800';

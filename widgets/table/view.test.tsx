@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WidgetData } from '@/lib/widgets/definition';
-import type { table } from './definition';
+import type { WidgetData } from '@/lib/widgets';
+import type { table } from './actions';
 import TableView from './view';
 
 // Actions are not what these tests look at.

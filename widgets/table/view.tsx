@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import type { WidgetData, WidgetViewProps } from '@/lib/widgets';
-import type { table } from './definition';
+import type { table } from './actions';
 
 type Table = WidgetData<typeof table>;
 type Cell = Table['rows'][number][number];

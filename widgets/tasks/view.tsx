@@ -2,8 +2,8 @@
 
 import { type FormEvent, useState } from 'react';
 import type { WidgetData, WidgetViewProps } from '@/lib/widgets';
+import type { tasks } from './actions';
 import { COLUMNS, type Column } from './board';
-import type { tasks } from './definition';
 
 const titles: Record<Column, string> = { todo: 'To do', doing: 'Doing', done: 'Done' };
 const control =

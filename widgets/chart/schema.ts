@@ -1,4 +1,4 @@
-import { accept, defineWidget, reject } from '@/lib/widgets';
+import { defineWidget } from '@/lib/widgets';
 
 /** At most this many series in one chart: more lines than a reader can tell apart. */
 export const MAX_SERIES = 8;
@@ -6,7 +6,7 @@ export const MAX_SERIES = 8;
 export const MAX_POINTS = 500;
 
 /** A line, bar or scatter chart of a few numeric series: opened by `plot`, full screen. */
-export const chart = defineWidget({
+export const chartSchema = defineWidget({
   id: 'chart',
   container: 'fullscreen',
   data: {
@@ -54,22 +54,4 @@ export const chart = defineWidget({
     required: ['kind', 'title', 'series'],
     additionalProperties: false,
   },
-  actions: (action) => ({
-    // The reader may show the same series as another kind of chart; the choice is kept.
-    kind: action({
-      parameters: {
-        type: 'object',
-        properties: { kind: { enum: ['line', 'bar', 'scatter'] } },
-        required: ['kind'],
-        additionalProperties: false,
-      },
-      handle: (_ctx, { kind }, data) =>
-        kind !== 'scatter' &&
-        data.series.some(({ points }) => new Set(points.map(({ x }) => x)).size < points.length)
-          ? reject(
-              `a ${kind} chart needs one y per x; this data repeats an x: keep it a scatter chart`,
-            )
-          : accept({ ...data, kind }),
-    }),
-  }),
 });

@@ -1,4 +1,4 @@
-import { accept, defineWidget, reject } from '@/lib/widgets';
+import { defineWidget } from '@/lib/widgets';
 
 /** At most this many columns in one table. */
 export const MAX_COLUMNS = 20;
@@ -48,7 +48,7 @@ export const tableSpec = {
 } as const;
 
 /** How the owner left the table: kept with it, so a reload and the share link show the same. */
-const viewSchema = {
+export const viewSchema = {
   type: 'object',
   properties: {
     sort: {
@@ -66,17 +66,8 @@ const viewSchema = {
 } as const;
 
 /** A table the reader can sort and filter: opened by `show_table`. */
-export const table = defineWidget({
+export const tableSchema = defineWidget({
   id: 'table',
   container: 'modal',
   data: { ...tableSpec, properties: { ...tableSpec.properties, view: viewSchema } },
-  actions: (action) => ({
-    view: action({
-      parameters: viewSchema,
-      handle: (_ctx, view, data) =>
-        view.sort && view.sort.column >= data.columns.length
-          ? reject(`the table has no column ${view.sort.column}`)
-          : accept({ ...data, view }),
-    }),
-  }),
 });

@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest';
 import { validate } from '@/lib/schema';
-import { chart } from './definition';
+import type { WidgetData } from '@/lib/widgets';
+import { chart } from './actions';
 
 const ctx = { sessionId: 's', toolCallId: 'c', ownerId: 'o' };
-const data = {
+const data: WidgetData<typeof chart> = {
   kind: 'line',
   title: 'Squares',
   series: [
@@ -18,13 +19,13 @@ const data = {
 };
 
 it('switches the kind of chart, keeping the series', async () => {
-  const result = await chart.actions?.kind?.handle(ctx, { kind: 'bar' }, data);
+  const result = await chart.actions.kind.handle(ctx, { kind: 'bar' }, data);
   expect(result).toEqual({ status: 'ok', data: { ...data, kind: 'bar' } });
   if (result?.status === 'ok') expect(validate(chart.data, result.data)).toEqual({ valid: true });
 });
 
 it('refuses a line or bar chart of data that repeats an x', async () => {
-  const scattered = {
+  const scattered: WidgetData<typeof chart> = {
     ...data,
     kind: 'scatter',
     series: [
@@ -37,11 +38,11 @@ it('refuses a line or bar chart of data that repeats an x', async () => {
       },
     ],
   };
-  expect(await chart.actions?.kind?.handle(ctx, { kind: 'line' }, scattered)).toEqual({
+  expect(await chart.actions.kind.handle(ctx, { kind: 'line' }, scattered)).toEqual({
     status: 'error',
     reason: 'a line chart needs one y per x; this data repeats an x: keep it a scatter chart',
   });
-  expect(validate(chart.actions?.kind?.parameters ?? {}, { kind: 'pie' })).toEqual({
+  expect(validate(chart.actions.kind.parameters, { kind: 'pie' })).toEqual({
     valid: false,
     message: 'kind: must be one of: line, bar, scatter',
   });
