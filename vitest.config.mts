@@ -11,6 +11,8 @@ export default defineConfig({
       'widgets/**/*.test.{ts,tsx}',
       'tests/unit/**/*.test.{ts,tsx}',
     ],
+    // Type tests (`*.test-d.ts`) run through tsc: a type that loosens fails the run.
+    typecheck: { enabled: true, include: ['**/*.test-d.ts'] },
     environment: 'node',
     setupFiles: ['tests/setup/unpaced-demo.ts', 'tests/setup/dom-matchers.ts'],
     coverage: {

@@ -55,7 +55,7 @@ export type ActionBuilder<Data> = <const Parameters extends ObjectSchema>(action
  * A widget's schema with its actions. Actions are declared through a builder so that each one's
  * `args` are typed from its parameters and its `data` from the widget's schema:
  * `withActions(schema, (action) => ({ reset: action({ parameters, handle }) }))`. The result
- * keeps each action's types.
+ * keeps each action's types, which its view's `act` is typed from.
  */
 export function withActions<
   const Data extends JSONSchema,

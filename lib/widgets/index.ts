@@ -3,6 +3,7 @@ export type { WidgetCall } from './find-widget-call';
 export { findWidgetCall } from './find-widget-call';
 export { stateKey } from './state-key';
 export type {
+  ActionArgs,
   WidgetContainer,
   WidgetData,
   WidgetSchema,

@@ -33,17 +33,40 @@ export function defineWidget<const Data extends JSONSchema>(
 /** The type of a widget's data, from its schema. */
 export type WidgetData<Widget extends { data: JSONSchema }> = ValueOf<Widget['data']>;
 
-/** What a widget's view receives. */
-export type WidgetViewProps<Data> = {
+/**
+ * The arguments of each of a widget's actions, by name, read from the `handle` of each: a view
+ * gets them from the type of its widget's actions module.
+ */
+export type ActionArgs<Widget> = Widget extends { actions: infer Actions }
+  ? {
+      [Name in keyof Actions & string]: Actions[Name] extends {
+        handle(ctx: never, args: infer Args, data: never): unknown;
+      }
+        ? Args
+        : never;
+    }
+  : Record<never, never>;
+
+/** An action's arguments may be left out when it takes none that are required. */
+type ArgsParameter<Args> = Record<never, never> extends Args ? [args?: Args] : [args: Args];
+
+/**
+ * What a widget's view receives, typed from its widget as the server defines it (schema and
+ * actions): `WidgetViewProps<typeof counter>`, through a type-only import of its actions module.
+ */
+export type WidgetViewProps<Widget extends { data: JSONSchema }> = {
   /** The latest data: the tool's snapshot first, then what actions made of it. */
-  data: Data | undefined;
+  data: WidgetData<Widget> | undefined;
   /** A reader's view: actions are disabled. */
   readOnly: boolean;
   /**
    * Runs an action on the server; resolves true once the new data is shown, false when it
    * failed (the container shows why). Never rejects.
    */
-  act(action: string, args?: Record<string, unknown>): Promise<boolean>;
+  act<Name extends keyof ActionArgs<Widget> & string>(
+    action: Name,
+    ...args: ArgsParameter<ActionArgs<Widget>[Name]>
+  ): Promise<boolean>;
   /** True while an action runs: a view disables its controls. */
   pending: boolean;
   /** Starts a new turn with this message, as the owner (for example with what was chosen). */

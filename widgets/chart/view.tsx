@@ -52,7 +52,7 @@ const SURFACE =
   '[--chart-surface:#ffffff] [--chart-border:#d4d4d8] [--chart-text:#18181b] ' +
   'dark:[--chart-surface:#18181b] dark:[--chart-border:#52525b] dark:[--chart-text:#f4f4f5]';
 
-export default function ChartView({ data, readOnly, pending, act }: WidgetViewProps<Chart>) {
+export default function ChartView({ data, readOnly, pending, act }: WidgetViewProps<typeof chart>) {
   const titleId = useId();
   if (data === undefined) return <p className="py-6 text-center">This chart has no data.</p>;
   if (!KINDS.has(data.kind) || !Array.isArray(data.series)) {

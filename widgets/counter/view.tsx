@@ -1,6 +1,6 @@
 'use client';
 
-import type { WidgetData, WidgetViewProps } from '@/lib/widgets';
+import type { WidgetViewProps } from '@/lib/widgets';
 import type { counter } from './actions';
 
 const button =
@@ -12,7 +12,7 @@ export default function CounterView({
   pending,
   act,
   sendMessage,
-}: WidgetViewProps<WidgetData<typeof counter>>) {
+}: WidgetViewProps<typeof counter>) {
   if (data !== undefined && !Number.isInteger(data.count)) {
     throw new Error(`a counter needs a whole number, not ${JSON.stringify(data.count)}`);
   }

@@ -29,7 +29,7 @@ function compareCells(a: Exclude<Cell, null>, b: Exclude<Cell, null>): number {
 /** A filter is kept once typing pauses, not at every keystroke. */
 const FILTER_SAVE_MS = 400;
 
-export default function TableView({ data, readOnly, act }: WidgetViewProps<Table>) {
+export default function TableView({ data, readOnly, act }: WidgetViewProps<typeof table>) {
   // The owner's sort and filter are kept with the widget (a reload, another tab and the share
   // link show the same); a reader may sort and filter for themselves, and follows the owner.
   const [sort, setSort] = useState<Sort | undefined>(data?.view?.sort);

@@ -1,7 +1,7 @@
 'use client';
 
 import { type FormEvent, useState } from 'react';
-import type { WidgetData, WidgetViewProps } from '@/lib/widgets';
+import type { WidgetViewProps } from '@/lib/widgets';
 import type { tasks } from './actions';
 import { COLUMNS, type Column } from './board';
 
@@ -9,12 +9,7 @@ const titles: Record<Column, string> = { todo: 'To do', doing: 'Doing', done: 'D
 const control =
   'rounded px-1.5 py-0.5 text-xs text-zinc-600 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-blue-500 disabled:opacity-40 dark:text-zinc-300 dark:hover:bg-zinc-700';
 
-export default function TasksView({
-  data,
-  readOnly,
-  pending,
-  act,
-}: WidgetViewProps<WidgetData<typeof tasks>>) {
+export default function TasksView({ data, readOnly, pending, act }: WidgetViewProps<typeof tasks>) {
   const [title, setTitle] = useState('');
   const board = data?.tasks ?? [];
   const disabled = readOnly || pending;
@@ -48,6 +43,8 @@ export default function TasksView({
       )}
       {COLUMNS.map((column, index) => {
         const inColumn = board.filter((task) => task.column === column);
+        const previous = COLUMNS[index - 1];
+        const next = COLUMNS[index + 1];
         return (
           <section key={column} aria-label={titles[column]} className="flex flex-col gap-1.5">
             <h3 className="text-sm font-semibold">
@@ -62,24 +59,24 @@ export default function TasksView({
                   className="flex items-center gap-1 rounded-md border border-zinc-200 bg-zinc-50 px-2 py-1.5 dark:border-zinc-800 dark:bg-zinc-800/50"
                 >
                   <span className="min-w-0 flex-1 break-words text-sm">{task.title}</span>
-                  {index > 0 && (
+                  {previous && (
                     <button
                       type="button"
                       className={control}
                       disabled={disabled}
-                      aria-label={`Move “${task.title}” to ${titles[COLUMNS[index - 1] as Column]}`}
-                      onClick={() => act('move', { id: task.id, column: COLUMNS[index - 1] })}
+                      aria-label={`Move “${task.title}” to ${titles[previous]}`}
+                      onClick={() => act('move', { id: task.id, column: previous })}
                     >
                       ←
                     </button>
                   )}
-                  {index < COLUMNS.length - 1 && (
+                  {next && (
                     <button
                       type="button"
                       className={control}
                       disabled={disabled}
-                      aria-label={`Move “${task.title}” to ${titles[COLUMNS[index + 1] as Column]}`}
-                      onClick={() => act('move', { id: task.id, column: COLUMNS[index + 1] })}
+                      aria-label={`Move “${task.title}” to ${titles[next]}`}
+                      onClick={() => act('move', { id: task.id, column: next })}
                     >
                       →
                     </button>
