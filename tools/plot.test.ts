@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recognise } from '@/lib/agent/demo-intents';
 import { validate } from '@/lib/schema';
 import { runTool, validateArgs } from '@/lib/tools';
+import { squares } from '@/tests/helpers/widgets';
 import { chart } from '@/widgets/chart/actions';
 import { MAX_POINTS, MAX_SERIES } from '@/widgets/chart/schema';
 import { toolSet } from '.';
@@ -10,19 +11,6 @@ import { plot } from './plot';
 const context = { agentId: 'a1', sessionId: 's1' };
 const run = (args: unknown) =>
   runTool(toolSet, { toolCallId: 'c1', toolName: 'plot', args }, context);
-
-const squares = {
-  kind: 'line',
-  title: 'Squares',
-  xLabel: 'n',
-  yLabel: 'n²',
-  series: [
-    {
-      name: 'n²',
-      points: [1, 2, 3, 4, 5].map((n) => ({ x: n, y: n * n })),
-    },
-  ],
-};
 
 describe('plot', () => {
   it('is shipped, paired with the full-screen chart widget', () => {

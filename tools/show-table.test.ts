@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recognise } from '@/lib/agent/demo-intents';
 import { validate } from '@/lib/schema';
 import { runTool, validateArgs } from '@/lib/tools';
+import { moons } from '@/tests/helpers/widgets';
 import { table } from '@/widgets/table/actions';
 import { MAX_COLUMNS, MAX_ROWS } from '@/widgets/table/schema';
 import { toolSet } from '.';
@@ -10,19 +11,6 @@ import { showTable } from './show-table';
 const context = { agentId: 'a1', sessionId: 's1' };
 const run = (args: unknown) =>
   runTool(toolSet, { toolCallId: 'c1', toolName: 'show_table', args }, context);
-
-const moons = {
-  title: 'Moons',
-  columns: [
-    { name: 'Planet', type: 'string' },
-    { name: 'Moons', type: 'number' },
-  ],
-  rows: [
-    ['Earth', 1],
-    ['Mars', 2],
-    ['Venus', null],
-  ],
-};
 
 describe('show_table', () => {
   it('is shipped, paired with the table widget in a modal', () => {

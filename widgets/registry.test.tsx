@@ -2,12 +2,9 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
+import { viewProps } from '@/tests/helpers/widgets';
 import { toolSet } from '@/tools';
 import { findWidget, registeredWidgetIds } from './registry';
-
-// Actions are not what these tests look at.
-const act = async () => true;
-const sendMessage = () => {};
 
 describe('widget registry', () => {
   it('has a view for every widget a shipped tool can open, and nothing else', () => {
@@ -29,13 +26,7 @@ describe('widget registry', () => {
     if (!entry) throw new Error('counter is registered');
     render(
       <Suspense fallback="loading">
-        <entry.View
-          data={{ count: 3 }}
-          readOnly={false}
-          act={act}
-          pending={false}
-          sendMessage={sendMessage}
-        />
+        <entry.View {...viewProps} data={{ count: 3 }} />
       </Suspense>,
     );
     expect((await screen.findByRole('status', { name: 'Count' })).textContent).toBe('3');

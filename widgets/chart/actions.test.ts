@@ -1,32 +1,18 @@
 import { expect, it } from 'vitest';
 import { validate } from '@/lib/schema';
 import type { WidgetData } from '@/lib/widgets';
+import { actionContext, squares } from '@/tests/helpers/widgets';
 import { chart } from './actions';
 
-const ctx = { sessionId: 's', toolCallId: 'c', ownerId: 'o' };
-const data: WidgetData<typeof chart> = {
-  kind: 'line',
-  title: 'Squares',
-  series: [
-    {
-      name: 'n²',
-      points: [
-        { x: 1, y: 1 },
-        { x: 2, y: 4 },
-      ],
-    },
-  ],
-};
-
 it('switches the kind of chart, keeping the series', async () => {
-  const result = await chart.actions.kind.handle(ctx, { kind: 'bar' }, data);
-  expect(result).toEqual({ status: 'ok', data: { ...data, kind: 'bar' } });
+  const result = await chart.actions.kind.handle(actionContext, { kind: 'bar' }, squares);
+  expect(result).toEqual({ status: 'ok', data: { ...squares, kind: 'bar' } });
   if (result?.status === 'ok') expect(validate(chart.data, result.data)).toEqual({ valid: true });
 });
 
 it('refuses a line or bar chart of data that repeats an x', async () => {
   const scattered: WidgetData<typeof chart> = {
-    ...data,
+    ...squares,
     kind: 'scatter',
     series: [
       {
@@ -38,7 +24,7 @@ it('refuses a line or bar chart of data that repeats an x', async () => {
       },
     ],
   };
-  expect(await chart.actions.kind.handle(ctx, { kind: 'line' }, scattered)).toEqual({
+  expect(await chart.actions.kind.handle(actionContext, { kind: 'line' }, scattered)).toEqual({
     status: 'error',
     reason: 'a line chart needs one y per x; this data repeats an x: keep it a scatter chart',
   });

@@ -3,13 +3,10 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WidgetData } from '@/lib/widgets';
+import { viewProps } from '@/tests/helpers/widgets';
 import { findWidget } from '../registry';
 import type { chart } from './actions';
 import ChartView from './view';
-
-// Actions are not what these tests look at.
-const act = async () => true;
-const sendMessage = () => {};
 
 type Chart = WidgetData<typeof chart>;
 
@@ -47,15 +44,7 @@ const SUMMARY =
   'Web, 3 points, x from 2022 to 2024, y from 1200 to 25,000.5; App, 1 point, x 2024, y -3.';
 
 function show(data: Chart | undefined, readOnly = false) {
-  return render(
-    <ChartView
-      data={data}
-      readOnly={readOnly}
-      act={act}
-      pending={false}
-      sendMessage={sendMessage}
-    />,
-  );
+  return render(<ChartView {...viewProps} data={data} readOnly={readOnly} />);
 }
 
 describe('chart view', () => {
@@ -151,13 +140,7 @@ describe('chart view', () => {
     expect(entry.schema.container).toBe('fullscreen');
     render(
       <Suspense fallback="loading">
-        <entry.View
-          data={growth}
-          readOnly={false}
-          act={act}
-          pending={false}
-          sendMessage={sendMessage}
-        />
+        <entry.View {...viewProps} data={growth} />
       </Suspense>,
     );
     expect(await screen.findByRole('figure', { name: 'Growth' })).toBeInTheDocument();

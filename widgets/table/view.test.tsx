@@ -2,12 +2,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WidgetData } from '@/lib/widgets';
+import { viewProps } from '@/tests/helpers/widgets';
 import type { table } from './actions';
 import TableView from './view';
-
-// Actions are not what these tests look at.
-const act = async () => true;
-const sendMessage = () => {};
 
 afterEach(cleanup);
 
@@ -29,15 +26,7 @@ const planets: WidgetData<typeof table> = {
 };
 
 function show(data = planets, readOnly = false) {
-  render(
-    <TableView
-      data={data}
-      readOnly={readOnly}
-      act={act}
-      pending={false}
-      sendMessage={sendMessage}
-    />,
-  );
+  render(<TableView {...viewProps} data={data} readOnly={readOnly} />);
   return screen.getByRole('table', { name: data.title });
 }
 
@@ -143,28 +132,12 @@ describe('table view', () => {
   });
 
   it('explains a missing table and refuses a malformed one', () => {
-    render(
-      <TableView
-        data={undefined}
-        readOnly={false}
-        act={act}
-        pending={false}
-        sendMessage={sendMessage}
-      />,
-    );
+    render(<TableView {...viewProps} data={undefined} />);
     expect(screen.getByText('This table has no data.')).toBeInTheDocument();
     cleanup();
     const malformed = { title: 'Bad', columns: 'Planet' } as unknown as WidgetData<typeof table>;
-    expect(() =>
-      render(
-        <TableView
-          data={malformed}
-          readOnly={false}
-          act={act}
-          pending={false}
-          sendMessage={sendMessage}
-        />,
-      ),
-    ).toThrow(/a table needs a list of columns and a list of rows, not string and undefined/);
+    expect(() => render(<TableView {...viewProps} data={malformed} />)).toThrow(
+      /a table needs a list of columns and a list of rows, not string and undefined/,
+    );
   });
 });
