@@ -21,7 +21,11 @@ function importsOf(file: string): string[] {
 }
 
 function violations(dir: string, forbidden: RegExp): string[] {
-  return sourceFiles(dir).flatMap((file) =>
+  return violationsIn(sourceFiles(dir), forbidden);
+}
+
+function violationsIn(files: string[], forbidden: RegExp): string[] {
+  return files.flatMap((file) =>
     importsOf(file)
       .filter((specifier) => forbidden.test(specifier))
       .map((specifier) => `${file} imports ${specifier}`),
@@ -37,6 +41,18 @@ describe('layering (docs/DESIGN.md, "What may import what")', () => {
     expect(
       violations('components', /^(@\/lib\/(db|agent|auth|net)|node:|server-only$)|^@\/tools\//),
     ).toEqual([]);
+  });
+
+  it('no action handler reaches the browser: its widget code imports no actions module', () => {
+    const views = sourceFiles('widgets').filter((file) => file.endsWith('/view.tsx'));
+    const browser = ['widgets/registry.ts', ...views, ...sourceFiles('components')];
+    expect(violationsIn(browser, /(^|\/)actions$/)).toEqual([]);
+  });
+
+  it('lib/widgets imports nothing from lib/tools, not even a type: lib/tools imports its types', () => {
+    const source = (file: string) => readFileSync(join(root, file), 'utf8');
+    const fromTools = /from\s+['"](\.\.\/tools|@\/lib\/tools)['"/]/;
+    expect(sourceFiles('lib/widgets').filter((file) => fromTools.test(source(file)))).toEqual([]);
   });
 
   it('lib/schema depends on nothing else in the app', () => {
