@@ -1,63 +1,60 @@
 'use client';
 
 import type { FormEvent, ReactNode } from 'react';
-import {
-  dangerButton,
-  Modal,
-  ModalClose,
-  type ModalProps,
-  primaryButton,
-  secondaryButton,
-} from './modal';
+import { ErrorAlert } from './error-alert';
+import { Modal, type ModalProps } from './modal';
+import { Button } from './ui/button';
+import { DialogClose, DialogFooter } from './ui/dialog';
 
-type ConfirmDialogProps = Omit<ModalProps, 'children'> & {
+type ConfirmDialogProps = Omit<ModalProps, 'children' | 'trigger'> & {
   /** The fields the action needs, if any: Enter in one confirms. */
   children?: ReactNode;
   confirmLabel: string;
   tone: 'primary' | 'danger';
-  /** While true the action cannot be taken (a field is incomplete, or it is under way). */
+  /** While true the action cannot be taken: a field is incomplete. */
   disabled: boolean;
+  /** While true the action is under way: the button ignores clicks but keeps focus. */
+  pending?: boolean;
   error: Error | null;
   onConfirm: () => void;
 };
 
 /** A dialog that asks before one action: Cancel closes it, the confirm button takes it. */
 export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
   children,
   confirmLabel,
   tone,
   disabled,
+  pending = false,
   error,
   onConfirm,
+  ...modal
 }: ConfirmDialogProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!disabled) onConfirm();
+    if (!disabled && !pending) onConfirm();
   }
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description}>
-      <form onSubmit={submit} className="flex flex-col gap-3">
+    <Modal {...modal}>
+      <form onSubmit={submit} className="grid gap-4">
         {children}
-        {error && (
-          <p role="alert" className="text-sm text-red-600">
-            {error.message}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <ModalClose className={secondaryButton}>Cancel</ModalClose>
-          <button
+        {error && <ErrorAlert>{error.message}</ErrorAlert>}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button
             type="submit"
-            className={tone === 'danger' ? dangerButton : primaryButton}
+            variant={tone === 'danger' ? 'destructive' : 'default'}
             disabled={disabled}
+            pending={pending}
           >
             {confirmLabel}
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </form>
     </Modal>
   );

@@ -1,21 +1,39 @@
 'use client';
 
+import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useState } from 'react';
-import { secondaryButton } from './modal';
+import { toast } from 'sonner';
+import { Button } from './ui/button';
 
-export function CopyButton({ text, label }: { text: string; label: string }) {
+type CopyButtonProps = {
+  text: string;
+  /** The button's name, e.g. "Copy link". */
+  label: string;
+  /** The toast once it is on the clipboard, e.g. "Link copied". */
+  copiedMessage: string;
+};
+
+/** Copies `text`; a check mark and a toast say it worked (the toast is announced). */
+export function CopyButton({ text, label, copiedMessage }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      // No clipboard (an insecure origin, a denied permission): the text is on screen to select.
+      toast.error('Could not copy: select the text and copy it instead.');
+      return;
+    }
+    toast.success(copiedMessage);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  }
+
   return (
-    <button
-      type="button"
-      className={secondaryButton}
-      onClick={async () => {
-        await navigator.clipboard.writeText(text);
-        setCopied(true);
-        setTimeout(() => setCopied(false), 1500);
-      }}
-    >
-      <span aria-live="polite">{copied ? 'Copied' : label}</span>
-    </button>
+    <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
+      {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
+      {label}
+    </Button>
   );
 }

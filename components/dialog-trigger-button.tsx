@@ -1,31 +1,26 @@
 'use client';
 
-import { useState } from 'react';
 import { Modal, type ModalProps } from './modal';
 
-type DialogTriggerButtonProps = Omit<ModalProps, 'open' | 'onOpenChange'> & {
+type DialogTriggerButtonProps = Omit<ModalProps, 'open' | 'onOpenChange' | 'trigger'> & {
   /** The button's text. */
   label: string;
   className: string;
 };
 
-/** A button that opens a dialog of its own; the dialog's content is mounted only while open. */
-export function DialogTriggerButton({
-  label,
-  className,
-  title,
-  description,
-  children,
-}: DialogTriggerButtonProps) {
-  const [open, setOpen] = useState(false);
+/**
+ * A button that opens a dialog of its own; focus returns to it when the dialog closes. Kept for
+ * components/chat/model-picker.tsx; new code passes a <Button> as Modal's `trigger`.
+ */
+export function DialogTriggerButton({ label, className, ...modal }: DialogTriggerButtonProps) {
   return (
-    <>
-      <button type="button" className={className} onClick={() => setOpen(true)}>
-        {label}
-      </button>
-      <Modal open={open} onOpenChange={setOpen} title={title} description={description}>
-        {children}
-      </Modal>
-    </>
+    <Modal
+      {...modal}
+      trigger={
+        <button type="button" className={className}>
+          {label}
+        </button>
+      }
+    />
   );
 }

@@ -1,44 +1,71 @@
 'use client';
 
-import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import { buttonVariants } from './ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from './ui/dialog';
 
 export type ModalProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** Controlled; leave both out when `trigger` opens it. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** The button that opens the dialog; focus returns to it when the dialog closes. */
+  trigger?: ReactElement;
   title: string;
   description?: string;
+  /**
+   * Where focus goes when the dialog closes, for a dialog opened from a menu: its item is gone
+   * by then. Call `event.preventDefault()` and focus something (see returnFocusTo).
+   */
+  onCloseAutoFocus?: (event: Event) => void;
+  /** Mounted only while the dialog is open. */
   children: ReactNode;
 };
 
-/** A centred, accessible dialog (Radix: focus trapped, Escape closes, focus returns). */
-export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
+/** A dialog with a title, a description if given, and its content: components/ui/dialog's parts. */
+export function Modal({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  onCloseAutoFocus,
+  children,
+}: ModalProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-xl dark:bg-zinc-900"
-        >
-          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-          {description && (
-            <Dialog.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-              {description}
-            </Dialog.Description>
-          )}
-          <div className="mt-4">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
+      <DialogContent
+        {...(description === undefined && { 'aria-describedby': undefined })}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description !== undefined && <DialogDescription>{description}</DialogDescription>}
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
   );
 }
 
-/** A button that closes the dialog it is in. */
-export const ModalClose = Dialog.Close;
+/** A dialog's `onCloseAutoFocus` that puts focus on `target` (a menu's button, say). */
+export function returnFocusTo(target: { current: HTMLElement | null }) {
+  return (event: Event) => {
+    event.preventDefault();
+    target.current?.focus();
+  };
+}
 
-export const buttonClass =
-  'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 disabled:opacity-50';
-export const primaryButton = `${buttonClass} bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900`;
-export const secondaryButton = `${buttonClass} border border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800`;
-export const dangerButton = `${buttonClass} bg-red-600 text-white hover:bg-red-700`;
+// Kept for components/chat and session-screen, which style their buttons with these strings;
+// new code uses <Button> and <DialogClose asChild>.
+export const ModalClose = DialogClose;
+export const primaryButton = buttonVariants({ size: 'sm' });
+export const secondaryButton = buttonVariants({ variant: 'outline', size: 'sm' });

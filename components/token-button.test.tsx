@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { TokenButton } from './token-button';
 
@@ -89,4 +89,20 @@ it('rotates this browser’s key and says so', async () => {
   fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate this browser’s key' }));
   expect(await within(dialog).findByText('Done: this browser has a new key.')).toBeInTheDocument();
   expect(calls).toContainEqual({ method: 'POST', path: '/api/identity/rotate' });
+});
+
+it('gives focus back to its button when the dialog closes', async () => {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <TokenButton />
+    </QueryClientProvider>,
+  );
+  const button = screen.getByRole('button', { name: 'API tokens' });
+  button.focus();
+  fireEvent.click(button);
+  const dialog = screen.getByRole('dialog', { name: 'API tokens' });
+  await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await waitFor(() => expect(button).toHaveFocus());
 });
