@@ -1,25 +1,6 @@
-export function CloseIcon() {
-  return (
-    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20" fill="none">
-      <path
-        d="M5 5l10 10M15 5L5 15"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
+import { XIcon } from 'lucide-react';
 
-export function MenuIcon() {
-  return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none">
-      <path
-        d="M3 5h14M3 10h14M3 15h14"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
+/** Kept for components/widgets/widget-container.tsx; new code imports lucide-react's icons. */
+export function CloseIcon() {
+  return <XIcon aria-hidden className="size-[18px]" />;
 }

@@ -1,157 +1,131 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { SearchIcon, SquarePenIcon } from 'lucide-react';
 import Link from 'next/link';
-import { usePathname, useRouter } from 'next/navigation';
+import { usePathname } from 'next/navigation';
 import { useState } from 'react';
-import { MAX_TITLE, type SessionView } from '@/lib/protocol';
-import { refreshSessions, sessionApi, sessionsKey } from './api';
-import { ConfirmDialog } from './confirm-dialog';
-import { secondaryButton } from './modal';
+import type { SessionView } from '@/lib/protocol';
+import { sessionApi, sessionsKey } from './api';
+import { ErrorAlert } from './error-alert';
+import { focusComposer } from './focus-composer';
+import { groupByDay } from './session-groups';
+import { SessionRow } from './session-row';
 import { TokenButton } from './token-button';
+import { Button } from './ui/button';
+import { Input } from './ui/input';
+import { Skeleton } from './ui/skeleton';
 
-export function SessionsSidebar({ onNavigate }: { onNavigate?: () => void }) {
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: sessionsKey, queryFn: sessionApi.list });
-  const create = useMutation({
-    mutationFn: sessionApi.create,
-    onSuccess: ({ session }) => {
-      void refreshSessions(queryClient);
-      onNavigate?.();
-      router.push(`/c/${session.id}`);
-    },
-  });
+type SessionsSidebarProps = {
+  /** Called when a link in it is followed (the phone's drawer closes then). */
+  onNavigate?: () => void;
+};
+
+/**
+ * The owner's sessions: New chat, a search by title, the sessions grouped by the day they were
+ * last updated, and the API tokens button.
+ */
+export function SessionsSidebar({ onNavigate }: SessionsSidebarProps) {
+  const pathname = usePathname();
+  const [query, setQuery] = useState('');
 
   return (
-    <nav aria-label="Sessions" className="flex min-h-0 flex-1 flex-col gap-3 p-3">
-      <div className="flex h-8 items-center px-1">
-        <Link href="/" onClick={onNavigate} className="font-semibold tracking-tight">
-          Quanta
+    <nav aria-label="Sessions" className="flex min-h-0 flex-1 flex-col gap-2 p-2">
+      <div className="flex h-10 items-center px-2">
+        <span className="font-semibold tracking-tight">Quanta</span>
+      </div>
+      {/* A new chat is only the home page: nothing is stored until its first message. */}
+      <Button asChild variant="outline" className="justify-start bg-transparent">
+        <Link
+          href="/"
+          onClick={() => {
+            onNavigate?.();
+            // Already home, nothing navigates: the composer still takes focus.
+            if (pathname === '/') focusComposer();
+          }}
+        >
+          <SquarePenIcon aria-hidden />
+          New chat
         </Link>
+      </Button>
+      <div className="relative">
+        <SearchIcon
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          type="search"
+          aria-label="Search chats"
+          placeholder="Search chats"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          className="pl-8"
+        />
       </div>
-      <button
-        type="button"
-        onClick={() => create.mutate()}
-        disabled={create.isPending}
-        className={`${secondaryButton} text-left`}
-      >
-        {create.isPending ? 'Creating…' : 'New chat'}
-      </button>
-      {create.error && (
-        <p role="alert" className="text-sm text-red-600">
-          {create.error.message}
-        </p>
-      )}
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        {sessions.isPending && <p className="px-1 text-sm text-zinc-500">Loading…</p>}
-        {sessions.error && (
-          <p role="alert" className="px-1 text-sm text-red-600">
-            Could not load your sessions: {sessions.error.message}
-          </p>
-        )}
-        {sessions.data?.sessions.length === 0 && (
-          <p className="px-1 text-sm text-zinc-500 dark:text-zinc-400">No conversations yet.</p>
-        )}
-        <ul className="flex flex-col gap-0.5">
-          {sessions.data?.sessions.map((session) => (
-            <SessionItem key={session.id} session={session} onNavigate={onNavigate} />
-          ))}
-        </ul>
+      <div className="-mx-2 min-h-0 flex-1 overflow-y-auto px-2">
+        <SessionList
+          query={query}
+          isCurrent={(session) => pathname === `/c/${session.id}`}
+          onNavigate={onNavigate}
+        />
       </div>
-      <TokenButton />
+      <div className="border-t border-sidebar-border pt-2">
+        <TokenButton />
+      </div>
     </nav>
   );
 }
 
-function SessionItem({ session, onNavigate }: { session: SessionView; onNavigate?: () => void }) {
-  const pathname = usePathname();
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
-  const [title, setTitle] = useState(session.title);
-  const href = `/c/${session.id}`;
-  const current = pathname === href;
+type SessionListProps = {
+  query: string;
+  isCurrent: (session: SessionView) => boolean;
+  onNavigate?: () => void;
+};
 
-  const done = () => {
-    setDialog(null);
-    void refreshSessions(queryClient);
-    router.refresh();
-  };
-  const rename = useMutation({
-    mutationFn: () => sessionApi.update(session.id, { title: title.trim() }),
-    onSuccess: done,
-  });
-  const remove = useMutation({
-    mutationFn: () => sessionApi.remove(session.id),
-    onSuccess: () => {
-      done();
-      if (current) router.push('/');
-    },
-  });
+function SessionList({ query, isCurrent, onNavigate }: SessionListProps) {
+  const sessions = useQuery({ queryKey: sessionsKey, queryFn: sessionApi.list });
 
+  if (sessions.isPending) {
+    return (
+      <div aria-busy="true" className="flex flex-col gap-2 px-2 pt-2">
+        <span className="sr-only">Loading your chats…</span>
+        {[75, 60, 85, 50].map((width) => (
+          <Skeleton key={width} className="h-5" style={{ width: `${width}%` }} />
+        ))}
+      </div>
+    );
+  }
+  if (sessions.error) {
+    return <ErrorAlert>Could not load your chats: {sessions.error.message}</ErrorAlert>;
+  }
+  const all = sessions.data.sessions;
+  if (all.length === 0)
+    return <p className="px-2 py-1 text-sm text-muted-foreground">No chats yet.</p>;
+
+  const words = query.trim().toLocaleLowerCase();
+  const found = all.filter((session) => session.title.toLocaleLowerCase().includes(words));
+  if (found.length === 0) {
+    return (
+      <p role="status" className="px-2 py-1 text-sm text-muted-foreground">
+        No chats match “{query.trim()}”.
+      </p>
+    );
+  }
+
+  // One list, the day's heading in its first item: a session that moves to another day (it was
+  // renamed, say) stays the same element, and keeps focus on its menu's button.
   return (
-    <li className="group flex items-center rounded-md hover:bg-zinc-200/60 dark:hover:bg-zinc-800">
-      <Link
-        href={href}
-        onClick={onNavigate}
-        aria-current={current ? 'page' : undefined}
-        className="min-w-0 flex-1 truncate px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-500 aria-[current=page]:font-semibold"
-      >
-        {session.title}
-      </Link>
-      <button
-        type="button"
-        aria-label={`Rename ${session.title}`}
-        onClick={() => {
-          setTitle(session.title);
-          setDialog('rename');
-        }}
-        className="rounded p-1 text-xs text-zinc-500 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-500 dark:hover:text-zinc-100"
-      >
-        Rename
-      </button>
-      <button
-        type="button"
-        aria-label={`Delete ${session.title}`}
-        onClick={() => setDialog('delete')}
-        className="rounded p-1 text-xs text-zinc-500 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-blue-500"
-      >
-        Delete
-      </button>
-
-      <ConfirmDialog
-        open={dialog === 'rename'}
-        onOpenChange={(open) => setDialog(open ? 'rename' : null)}
-        title="Rename session"
-        confirmLabel="Save"
-        tone="primary"
-        disabled={!title.trim() || rename.isPending}
-        error={rename.error}
-        onConfirm={() => rename.mutate()}
-      >
-        <label className="flex flex-col gap-1 text-sm">
-          Title
-          <input
-            value={title}
-            maxLength={MAX_TITLE}
-            onChange={(event) => setTitle(event.target.value)}
-            className="rounded-md border border-zinc-300 bg-transparent px-2 py-1.5 text-base focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700"
-          />
-        </label>
-      </ConfirmDialog>
-
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
-        title="Delete session?"
-        description={`“${session.title}” and its messages will be gone for good, also for anyone you shared it with.`}
-        confirmLabel="Delete"
-        tone="danger"
-        disabled={remove.isPending}
-        error={remove.error}
-        onConfirm={() => remove.mutate()}
-      />
-    </li>
+    <ul className="flex flex-col gap-0.5 pb-2">
+      {groupByDay(found, new Date()).flatMap(({ group, items }) =>
+        items.map((session, index) => (
+          <li key={session.id}>
+            {index === 0 && (
+              <h2 className="px-2 pt-4 pb-1 text-xs font-medium text-muted-foreground">{group}</h2>
+            )}
+            <SessionRow session={session} current={isCurrent(session)} onNavigate={onNavigate} />
+          </li>
+        )),
+      )}
+    </ul>
   );
 }

@@ -46,12 +46,34 @@ export async function send(page: Page, text: string) {
   await composer(page).press('Enter');
 }
 
-/** Opens the home page and starts an empty session with New chat. */
-export async function newChat(page: Page) {
+/**
+ * Stores an empty session ("New chat") from the page, as a script would, and opens it: the UI's
+ * New chat stores nothing until the first message.
+ */
+export async function emptySession(page: Page) {
   await page.goto('/');
-  await page.getByRole('button', { name: 'New chat' }).first().click();
+  const id = await page.evaluate(async () => {
+    const response = await fetch('/api/sessions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return ((await response.json()) as { session: { id: string } }).session.id;
+  });
+  await page.goto(`/c/${id}`);
   await expect(page).toHaveURL(SESSION_PAGE);
 }
+
+/** Opens the ⋯ menu of the sidebar's row titled `title` and picks `action` in it. */
+export async function rowAction(page: Page, title: string, action: 'Rename' | 'Share' | 'Delete') {
+  await sidebar(page)
+    .getByRole('button', { name: `Actions for ${title}` })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+export const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sessions' });
 
 /** Opens `home`, sends `text` as the first message and waits for the new session's page. */
 export async function startChat(page: Page, text: string, home = '/') {

@@ -1,10 +1,10 @@
-import { expect, newChat, notReloaded, send, shareWith, test } from './fixtures';
+import { emptySession, expect, notReloaded, send, shareWith, test } from './fixtures';
 
 test('a reader of a public link sees the owner’s new turn without reloading', async ({
   page,
   stranger: reader,
 }) => {
-  await newChat(page);
+  await emptySession(page);
 
   // Someone else, with only the link, keeps the page open.
   await shareWith(page, reader, page.url());

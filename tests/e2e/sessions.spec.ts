@@ -1,21 +1,22 @@
-import { expect, makePublic, newChat, test } from './fixtures';
+import { emptySession, expect, makePublic, rowAction, sidebar, test } from './fixtures';
 
 test('create, rename, share a session; another identity reads it and forks it', async ({
   page,
   stranger: reader,
 }) => {
-  await newChat(page);
+  await emptySession(page);
   const url = page.url();
   await expect(page.getByRole('heading', { name: 'New chat' })).toBeVisible();
 
-  const sidebar = page.getByRole('complementary', { name: 'Sessions' });
-  await sidebar.getByRole('button', { name: 'Rename New chat' }).click();
+  await rowAction(page, 'New chat', 'Rename');
   const title = page
     .getByRole('dialog', { name: 'Rename session' })
     .getByRole('textbox', { name: 'Title' });
   await title.fill('Trip plans');
   await title.press('Enter');
-  await expect(sidebar.getByRole('link', { name: 'Trip plans' })).toBeVisible();
+  await expect(sidebar(page).getByRole('link', { name: 'Trip plans' })).toBeVisible();
+  // Focus is back on the row's menu button, which now names the new title.
+  await expect(sidebar(page).getByRole('button', { name: 'Actions for Trip plans' })).toBeFocused();
   await expect(page.getByRole('heading', { name: 'Trip plans' })).toBeVisible();
   await expect(page).toHaveTitle('Trip plans · Quanta');
 
@@ -39,11 +40,7 @@ test('create, rename, share a session; another identity reads it and forks it', 
   await expect(reader).not.toHaveURL(url);
   await expect(reader).toHaveURL(/\/c\/[A-Za-z0-9_-]{22}$/);
   await expect(reader.getByRole('button', { name: 'Share' })).toBeVisible();
-  await expect(
-    reader
-      .getByRole('complementary', { name: 'Sessions' })
-      .getByRole('link', { name: 'Trip plans' }),
-  ).toBeVisible();
+  await expect(sidebar(reader).getByRole('link', { name: 'Trip plans' })).toBeVisible();
   await reader.screenshot({ path: 'test-results/session-forked.png' });
 
   // Made private again, the link tells the other identity nothing.
@@ -66,19 +63,55 @@ test('create, rename, share a session; another identity reads it and forks it', 
   expect(response?.status()).toBe(404);
 });
 
+test('the row menu shares a session, then gives focus back to its button', async ({ page }) => {
+  await emptySession(page);
+  await rowAction(page, 'New chat', 'Share');
+  const share = page.getByRole('dialog', { name: 'Share session' });
+  await share.getByRole('checkbox', { name: 'Public link' }).check();
+  await expect(share.getByRole('textbox', { name: 'Share link' })).toHaveValue(page.url());
+  await page.screenshot({ path: 'test-results/session-row-share.png' });
+  await page.keyboard.press('Escape');
+  await expect(share).toHaveCount(0);
+  await expect(sidebar(page).getByRole('button', { name: 'Actions for New chat' })).toBeFocused();
+});
+
 test('delete asks for confirmation and removes the session', async ({ page }) => {
-  await newChat(page);
+  await emptySession(page);
   const url = page.url();
-  const sidebar = page.getByRole('complementary', { name: 'Sessions' });
-  const before = await sidebar.getByRole('listitem').count();
-  await sidebar.getByRole('button', { name: 'Delete New chat' }).first().click();
+  const before = await sidebar(page).getByRole('listitem').count();
+  await rowAction(page, 'New chat', 'Delete');
   const confirm = page.getByRole('dialog', { name: 'Delete session?' });
   await expect(confirm).toBeVisible();
   await page.screenshot({ path: 'test-results/session-delete-confirm.png' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(sidebar.getByRole('listitem')).toHaveCount(before - 1);
+  await expect(sidebar(page).getByRole('listitem')).toHaveCount(before - 1);
   expect((await page.goto(url))?.status()).toBe(404);
+});
+
+test('search filters the sidebar by title', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    for (const title of ['Trip plans', 'Tax return', 'Birthday ideas']) {
+      await fetch('/api/sessions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title }),
+      });
+    }
+  });
+  await page.reload();
+  const search = sidebar(page).getByRole('searchbox', { name: 'Search chats' });
+  await search.fill('t');
+  await expect(sidebar(page).getByRole('link', { name: 'Birthday ideas' })).toBeVisible();
+  await search.fill('ta');
+  await expect(sidebar(page).getByRole('listitem')).toHaveCount(1);
+  await expect(sidebar(page).getByRole('link', { name: 'Tax return' })).toBeVisible();
+  await search.fill('holiday');
+  await expect(sidebar(page).getByText('No chats match “holiday”.')).toBeVisible();
+  await search.fill('');
+  await expect(sidebar(page).getByRole('listitem')).toHaveCount(3);
+  await expect(sidebar(page).getByRole('heading', { name: 'Today' })).toBeVisible();
 });
 
 test('an API token made in the UI lets a script act as the owner', async ({ page, request }) => {
@@ -96,11 +129,7 @@ test('an API token made in the UI lets a script act as the owner', async ({ page
   });
   expect(created.status()).toBe(201);
   await page.reload();
-  await expect(
-    page
-      .getByRole('complementary', { name: 'Sessions' })
-      .getByRole('link', { name: 'Made by a script' }),
-  ).toBeVisible();
+  await expect(sidebar(page).getByRole('link', { name: 'Made by a script' })).toBeVisible();
 });
 
 test('the API tokens dialog fits a phone in dark mode', async ({ phone: page }) => {

@@ -27,12 +27,18 @@ test('on a phone the sidebar is a drawer that opens, traps focus and closes on E
   await toggle.click();
   const drawer = page.getByRole('dialog', { name: 'Sessions' });
   await expect(drawer).toBeVisible();
-  await expect(drawer.getByRole('button', { name: 'New chat' })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'New chat' })).toBeVisible();
   await page.screenshot({ path: 'test-results/shell-phone-drawer.png', fullPage: true });
 
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(toggle).toBeFocused();
+
+  // New chat in the drawer closes it and leaves focus in the composer.
+  await toggle.click();
+  await drawer.getByRole('link', { name: 'New chat' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
 });
 
 test('dark mode follows the system', async ({ page }) => {
