@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   type ApiErrorBody,
   MAX_PAGE,
+  type ModelList,
   type SessionPage,
   type SessionResponse,
   type SessionView,
@@ -57,9 +58,15 @@ export async function refreshSessions(queryClient: QueryClient): Promise<void> {
 
 export const sessionApi = {
   list: () => api<SessionPage>(`/api/sessions?limit=${MAX_PAGE}`),
-  create: () => api<SessionResponse>('/api/sessions', { method: 'POST', body: {} }),
+  /** Without a model, the session uses the server's default. */
+  create: (body: { model?: string } = {}) =>
+    api<SessionResponse>('/api/sessions', { method: 'POST', body }),
   update: (id: string, patch: Partial<Pick<SessionView, 'title' | 'visibility' | 'model'>>) =>
     api<SessionResponse>(`/api/sessions/${id}`, { method: 'PATCH', body: patch }),
   remove: (id: string) => api<void>(`/api/sessions/${id}`, { method: 'DELETE' }),
   fork: (id: string) => api<SessionResponse>(`/api/sessions/${id}/fork`, { method: 'POST' }),
 };
+
+export const modelsKey = ['models'] as const;
+
+export const listModels = () => api<ModelList>('/api/models');

@@ -1,11 +1,11 @@
+/** The home page's greeting, above the suggestions and the composer. */
 export function EmptyState() {
   return (
-    <section className="mx-auto flex h-full max-w-xl flex-col justify-center gap-3 px-6 py-12">
-      <h1 className="text-2xl font-semibold tracking-tight">Quanta</h1>
-      <p className="text-zinc-600 dark:text-zinc-300">
-        An agent chat for people who write their own tools. A tool answers the model with text and
-        may add something only you see: a note in the transcript, or a button that opens a widget
-        you can work with directly.
+    <section className="mx-auto flex h-full max-w-3xl flex-col justify-center gap-2 px-4 py-10">
+      <h1 className="text-2xl font-semibold tracking-tight">What can I help with?</h1>
+      <p className="text-muted-foreground">
+        Quanta’s tools answer the model in words and can show you more: a note, or a widget to work
+        with. Try one below.
       </p>
     </section>
   );

@@ -1,17 +1,49 @@
-import { expect, test } from '@playwright/test';
+import { composer, expect, send, sidebar, startChat, test, turnEnded } from './fixtures';
 
-test('the shell shows what Quanta is, with sidebar and composer, on a desktop', async ({
+test('the home page greets, suggests, and starts in the composer, on a desktop', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Quanta' })).toBeVisible();
-  await expect(page.getByText('An agent chat for people who write their own tools')).toBeVisible();
-  await expect(page.getByRole('complementary', { name: 'Sessions' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'What can I help with?' }),
+  ).toBeVisible();
+  await expect(sidebar(page)).toBeVisible();
+  await expect(composer(page)).toBeFocused();
+  await expect(page.getByRole('list', { name: 'Suggestions' }).getByRole('button')).toHaveCount(6);
+  await expect(page.getByRole('button', { name: 'Demo (offline)' })).toBeVisible();
   // The drawer toggle only exists on narrow screens.
   await expect(page.getByRole('button', { name: 'Open sessions' })).toBeHidden();
   await page.screenshot({ path: 'test-results/shell-desktop.png', fullPage: true });
+});
+
+test('a suggestion starts a chat with its prompt', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Show a table of the planets' }).click();
+  await expect(page).toHaveURL(/\/c\/[A-Za-z0-9_-]{22}$/);
+  const transcript = page.getByRole('list', { name: 'Transcript' });
+  await expect(transcript.getByText('Show a table of the planets')).toBeVisible();
+  await turnEnded(page);
+});
+
+test('New chat stores nothing until the first message', async ({ page }) => {
+  await startChat(page, 'what is 2 + 2');
+  await turnEnded(page);
+  const posted: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posted.push(new URL(request.url()).pathname);
+  });
+
+  await sidebar(page).getByRole('link', { name: 'New chat' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(composer(page)).toBeFocused();
+  await expect(sidebar(page).getByRole('listitem')).toHaveCount(1);
+  expect(posted).toEqual([]);
+
+  await send(page, 'what is 3 + 3');
+  await expect(page).toHaveURL(/\/c\/[A-Za-z0-9_-]{22}$/);
+  expect(posted).toContain('/api/sessions');
+  await expect(sidebar(page).getByRole('listitem')).toHaveCount(2);
 });
 
 test('on a phone the sidebar is a drawer that opens, traps focus and closes on Escape', async ({
@@ -19,8 +51,8 @@ test('on a phone the sidebar is a drawer that opens, traps focus and closes on E
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
-  await expect(page.getByRole('complementary', { name: 'Sessions' })).toBeHidden();
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect(sidebar(page)).toBeHidden();
+  await expect(composer(page)).toBeVisible();
   await page.screenshot({ path: 'test-results/shell-phone.png', fullPage: true });
 
   const toggle = page.getByRole('button', { name: 'Open sessions' });
@@ -38,14 +70,14 @@ test('on a phone the sidebar is a drawer that opens, traps focus and closes on E
   await toggle.click();
   await drawer.getByRole('link', { name: 'New chat' }).click();
   await expect(drawer).toBeHidden();
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await expect(composer(page)).toBeFocused();
 });
 
 test('dark mode follows the system', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/');
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  // zinc-950 in Tailwind 4's oklch palette; light mode would be white.
+  // The dark theme's --background; light mode would be white.
   expect(background).not.toBe('rgb(255, 255, 255)');
   await page.screenshot({ path: 'test-results/shell-dark.png', fullPage: true });
 });
