@@ -5,11 +5,12 @@ import { stepCountIs, streamText } from 'ai';
 import { toAiTools } from '@/lib/agent/ai-tools';
 import { createDemoModel } from '@/lib/agent/demo-model';
 import { runTurn } from '@/lib/agent/run-turn';
+import { memoryServices } from '@/tests/helpers/tool-services';
 import { toolSet } from '@/tools';
 
 const PROMPT = 'calculate 12 * (3 + 4) and show me a counter starting at 3';
 const RUNS = 200;
-const context = { agentId: 'bench', sessionId: 'bench' };
+const context = { agentId: 'bench', sessionId: 'bench', services: memoryServices() };
 
 async function bare(): Promise<void> {
   const result = streamText({

@@ -18,8 +18,8 @@ export const addTaskTool = defineTool({
     additionalProperties: false,
   },
   widget: tasks,
-  execute: async (_agentId, _toolCallId, { title, column }, { sessionId }) => {
-    const result = await changeBoard(sessionId, (board) => addTask(board, title, column));
+  execute: async (_agentId, _toolCallId, { title, column }, { widgets }) => {
+    const result = await changeBoard(widgets, (board) => addTask(board, title, column));
     if ('error' in result) return err(`cannot add the task: ${result.error}`);
     const { board, task } = result;
     return ok(

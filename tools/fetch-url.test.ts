@@ -10,6 +10,7 @@ import {
   validateArgs,
 } from '@/lib/tools';
 import { startLocalServer } from '@/tests/helpers/local-server';
+import { memoryServices } from '@/tests/helpers/tool-services';
 import { createFetchUrl, fetchUrl, MAX_BODY_BYTES } from './fetch-url';
 import { toolSet } from './index';
 
@@ -69,7 +70,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-const context = { agentId: 'agent-1', sessionId: 'session-1' };
+const context = { agentId: 'agent-1', sessionId: 'session-1', services: memoryServices() };
 
 /** Through the contract, as an agent runs it. */
 function run(url: string, tool: Tool = fetchUrl as Tool, signal?: AbortSignal) {
@@ -87,7 +88,7 @@ function execute(url: string, tool = fetchUrl): Promise<ToolResult> {
       'agent-1',
       'call-1',
       { url },
-      { signal: new AbortController().signal, sessionId: 's' },
+      { ...memoryServices(), signal: new AbortController().signal, sessionId: 's' },
     ),
   );
 }

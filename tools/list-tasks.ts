@@ -10,8 +10,8 @@ export const listTasksTool = defineTool({
     '(todo, doing, done), with each task id.',
   parameters: { type: 'object', properties: {}, additionalProperties: false },
   widget: tasks,
-  execute: async (_agentId, _toolCallId, _args, { sessionId }) => {
-    const board = await readBoard(sessionId);
+  execute: async (_agentId, _toolCallId, _args, { widgets }) => {
+    const board = await readBoard(widgets);
     return ok(describeBoard(board), openBoard(board));
   },
 });

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { recognise } from '@/lib/agent/demo-intents';
 import { validate } from '@/lib/schema';
 import { runTool, validateArgs } from '@/lib/tools';
+import { memoryServices } from '@/tests/helpers/tool-services';
 import { squares } from '@/tests/helpers/widgets';
 import { chart } from '@/widgets/chart/actions';
 import { MAX_POINTS, MAX_SERIES } from '@/widgets/chart/schema';
 import { toolSet } from '.';
 import { plot } from './plot';
 
-const context = { agentId: 'a1', sessionId: 's1' };
+const context = { agentId: 'a1', sessionId: 's1', services: memoryServices() };
 const run = (args: unknown) =>
   runTool(toolSet, { toolCallId: 'c1', toolName: 'plot', args }, context);
 

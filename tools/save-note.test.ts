@@ -1,73 +1,57 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { intents, recognise } from '@/lib/agent/demo-intents';
-import { type Db, getDatabase } from '@/lib/db/client';
-import { listNotes } from '@/lib/db/notes';
-import { createSession } from '@/lib/db/sessions';
-import { newId } from '@/lib/ids';
-import { createToolSet, runTool, type Tool, validateArgs } from '@/lib/tools';
-import { describeEachDatabase } from '@/tests/helpers/databases';
+import { runTool, type Tool, type ToolServices, validateArgs } from '@/lib/tools';
+import { memoryServices } from '@/tests/helpers/tool-services';
 import { toolSet } from '.';
-import { createSaveNote, MAX_NOTE_LENGTH, saveNote, shorten } from './save-note';
+import { MAX_NOTE_LENGTH, saveNote, shorten } from './save-note';
 
 const call = (args: unknown) => ({ toolCallId: 'c1', toolName: 'save_note', args });
+const run = (services: ToolServices, args: unknown) =>
+  runTool(toolSet, call(args), { agentId: 'a1', sessionId: 's1', services });
 
-describeEachDatabase('save_note', (database) => {
-  const db = () => database().db;
-  const tools = createToolSet([createSaveNote(async () => db()) as Tool]);
-  const run = async (sessionId: string, args: unknown) =>
-    runTool(tools, call(args), { agentId: 'a1', sessionId });
-
+describe('save_note', () => {
   it('stores the note on the session and shows the user a note the model never sees', async () => {
-    const session = await createSession(db(), { ownerId: 'owner-a' });
-    const outcome = await run(session.id, { text: 'buy milk' });
+    const services = memoryServices();
+    const outcome = await run(services, { text: 'buy milk' });
     expect(outcome).toEqual({
       isError: false,
       modelText: 'Saved the note: "buy milk". The session has 1 note.',
       ui: { kind: 'text', text: 'Saved to notes' },
     });
     expect(outcome.modelText).not.toContain('Saved to notes');
-    expect(await listNotes(db(), session.id)).toEqual([
-      expect.objectContaining({ sessionId: session.id, text: 'buy milk' }),
-    ]);
+    expect(services.kept).toEqual(['buy milk']);
   });
 
-  it('counts the session’s notes, and only its own', async () => {
-    const session = await createSession(db(), { ownerId: 'owner-a' });
-    const other = await createSession(db(), { ownerId: 'owner-a' });
-    await run(other.id, { text: 'elsewhere' });
-    await run(session.id, { text: 'one' });
-    // Distinct milliseconds: PGlite's clock has no finer ones, so the order has one answer.
-    await new Promise((resolve) => setTimeout(resolve, 2));
-    const outcome = await run(session.id, { text: 'two' });
+  it('counts the session’s notes', async () => {
+    const services = memoryServices();
+    await run(services, { text: 'one' });
+    const outcome = await run(services, { text: 'two' });
     expect(outcome.modelText).toBe('Saved the note: "two". The session has 2 notes.');
-    expect((await listNotes(db(), session.id)).map((note) => note.text)).toEqual(['one', 'two']);
+    expect(services.kept).toEqual(['one', 'two']);
   });
 
   it('keeps the whole note but tells the model a one-line summary of about 80 characters', async () => {
-    const session = await createSession(db(), { ownerId: 'owner-a' });
+    const services = memoryServices();
     const text = `Ideas:\n${'word '.repeat(397)}finished`;
     expect(text.length).toBe(MAX_NOTE_LENGTH);
-    const outcome = await run(session.id, { text });
+    const outcome = await run(services, { text });
     expect(outcome.modelText).toBe(`Saved the note: "${shorten(text)}". The session has 1 note.`);
     expect(shorten(text)).toBe(`Ideas: ${'word '.repeat(14)}wo…`);
-    expect((await listNotes(db(), session.id)).map((note) => note.text)).toEqual([text]);
+    expect(services.kept).toEqual([text]);
   });
 
   it('trims the note and refuses one with no words', async () => {
-    const session = await createSession(db(), { ownerId: 'owner-a' });
-    await run(session.id, { text: '  call mum \n' });
-    expect(await run(session.id, { text: ' \n\t' })).toEqual({
+    const services = memoryServices();
+    await run(services, { text: '  call mum \n' });
+    expect(await run(services, { text: ' \n\t' })).toEqual({
       isError: true,
       modelText: 'cannot save an empty note: text has no words',
     });
-    expect((await listNotes(db(), session.id)).map((note) => note.text)).toEqual(['call mum']);
+    expect(services.kept).toEqual(['call mum']);
   });
 
   it('refuses invalid arguments before storing anything', async () => {
-    const session = await createSession(db(), { ownerId: 'owner-a' });
+    const services = memoryServices();
     for (const [args, message] of [
       [{}, 'text: is required'],
       [{ text: '' }, 'text: must NOT have fewer than 1 characters'],
@@ -75,30 +59,16 @@ describeEachDatabase('save_note', (database) => {
       [{ text: 7 }, 'text: must be string'],
       [{ text: 'a', tag: 'b' }, 'tag: is not allowed'],
     ] as const) {
-      expect(await run(session.id, args), JSON.stringify(args)).toEqual({
+      expect(await run(services, args), JSON.stringify(args)).toEqual({
         isError: true,
         modelText: message,
       });
     }
-    expect(await listNotes(db(), session.id)).toEqual([]);
-  });
-
-  it('reports a session that does not exist as a plain error, logging the database’s', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      expect(await run(newId(), { text: 'orphan' })).toEqual({
-        isError: true,
-        modelText: 'could not save the note; try again later',
-      });
-      expect(logged).toHaveBeenCalledOnce();
-      expect(String(logged.mock.calls[0]?.[1])).toMatch(/insert into/i);
-    } finally {
-      logged.mockRestore();
-    }
+    expect(services.kept).toEqual([]);
   });
 });
 
-describe('save_note when the database fails', () => {
+describe('save_note when the notes cannot be stored', () => {
   // As Drizzle reports a failure: its message quotes the query, its cause is the driver's.
   const failure = new Error(
     'Failed query: insert into "notes" ("id", "session_id", "text") values ($1, $2, $3)\n' +
@@ -110,21 +80,14 @@ describe('save_note when the database fails', () => {
       ),
     },
   );
-  const failingDb = {
-    insert: () => ({ values: () => ({ returning: () => Promise.reject(failure) }) }),
-  } as unknown as Db;
 
   it.each([
-    ['the store cannot be reached', () => Promise.reject(failure)],
-    ['the insert fails', async () => failingDb],
-  ])('tells the model only that it could not save when %s, and logs why', async (_, database) => {
+    ['adding the note fails', { add: () => Promise.reject(failure), count: async () => 0 }],
+    ['counting the notes fails', { add: async () => {}, count: () => Promise.reject(failure) }],
+  ])('tells the model only that it could not save when %s, and logs why', async (_, notes) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const tools = createToolSet([createSaveNote(database) as Tool]);
-      const outcome = await runTool(tools, call({ text: 'secret note' }), {
-        agentId: 'a1',
-        sessionId: 's1',
-      });
+      const outcome = await run({ ...memoryServices(), notes }, { text: 'secret note' });
       expect(outcome).toEqual({
         isError: true,
         modelText: 'could not save the note; try again later',
@@ -145,30 +108,6 @@ describe('save_note as shipped', () => {
     expect(saveNote.widget).toBeUndefined();
     expect(saveNote.description).toMatch(/note/);
   });
-
-  it('stores into the app’s own database (getDb)', async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'quanta-save-note-'));
-    vi.stubEnv('DATABASE_URL', '');
-    vi.stubEnv('QUANTA_DATA_DIR', directory);
-    const shared = globalThis as { quantaDatabase?: Promise<unknown> };
-    const before = shared.quantaDatabase;
-    shared.quantaDatabase = undefined;
-    try {
-      const { db } = await getDatabase();
-      const session = await createSession(db, { ownerId: 'owner-a' });
-      const outcome = await runTool(toolSet, call({ text: 'buy milk' }), {
-        agentId: 'a1',
-        sessionId: session.id,
-      });
-      expect(outcome.modelText).toBe('Saved the note: "buy milk". The session has 1 note.');
-      expect((await listNotes(db, session.id)).map((note) => note.text)).toEqual(['buy milk']);
-    } finally {
-      await (await getDatabase()).close();
-      shared.quantaDatabase = before;
-      vi.unstubAllEnvs();
-      rmSync(directory, { recursive: true, force: true });
-    }
-  }, 30_000);
 });
 
 describe('shorten', () => {

@@ -1,5 +1,3 @@
-import { type Db, getDb } from '@/lib/db/client';
-import { addNote, countNotes } from '@/lib/db/notes';
 import { defineTool, err, note, ok } from '@/lib/tools';
 
 export const MAX_NOTE_LENGTH = 2000;
@@ -17,45 +15,39 @@ export function shorten(text: string, max = SUMMARY_LENGTH): string {
         .trimEnd()}…`;
 }
 
-/** `save_note` storing into the database `database` gives (the app's own by default). */
-export function createSaveNote(database: () => Promise<Db> = getDb) {
-  return defineTool({
-    name: 'save_note',
-    description:
-      'Saves a note on this chat session, where the user keeps it. Use it when the user asks ' +
-      'you to note, remember or save something: put what to keep in `text`, in their words.',
-    parameters: {
-      type: 'object',
-      properties: {
-        text: {
-          type: 'string',
-          minLength: 1,
-          maxLength: MAX_NOTE_LENGTH,
-          description: 'The note, e.g. "buy milk"',
-        },
+export const saveNote = defineTool({
+  name: 'save_note',
+  description:
+    'Saves a note on this chat session, where the user keeps it. Use it when the user asks ' +
+    'you to note, remember or save something: put what to keep in `text`, in their words.',
+  parameters: {
+    type: 'object',
+    properties: {
+      text: {
+        type: 'string',
+        minLength: 1,
+        maxLength: MAX_NOTE_LENGTH,
+        description: 'The note, e.g. "buy milk"',
       },
-      required: ['text'],
-      additionalProperties: false,
     },
-    async execute(_agentId, _toolCallId, { text }, ctx) {
-      const kept = text.trim();
-      if (kept === '') return err('cannot save an empty note: text has no words');
-      try {
-        const db = await database();
-        await addNote(db, ctx.sessionId, kept);
-        const count = await countNotes(db, ctx.sessionId);
-        return ok(
-          `Saved the note: "${shorten(kept)}". ` +
-            `The session has ${count} ${count === 1 ? 'note' : 'notes'}.`,
-          note('Saved to notes'),
-        );
-      } catch (error) {
-        // The database's words (its query, tables, host) are for the operator, not the model.
-        console.error('save_note: saving a note failed', error);
-        return err('could not save the note; try again later');
-      }
-    },
-  });
-}
-
-export const saveNote = createSaveNote();
+    required: ['text'],
+    additionalProperties: false,
+  },
+  async execute(_agentId, _toolCallId, { text }, { notes }) {
+    const kept = text.trim();
+    if (kept === '') return err('cannot save an empty note: text has no words');
+    try {
+      await notes.add(kept);
+      const count = await notes.count();
+      return ok(
+        `Saved the note: "${shorten(kept)}". ` +
+          `The session has ${count} ${count === 1 ? 'note' : 'notes'}.`,
+        note('Saved to notes'),
+      );
+    } catch (error) {
+      // The store's words (a database's query, tables, host) are for the operator, not the model.
+      console.error('save_note: saving a note failed', error);
+      return err('could not save the note; try again later');
+    }
+  },
+});

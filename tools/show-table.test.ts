@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { recognise } from '@/lib/agent/demo-intents';
 import { validate } from '@/lib/schema';
 import { runTool, validateArgs } from '@/lib/tools';
+import { memoryServices } from '@/tests/helpers/tool-services';
 import { moons } from '@/tests/helpers/widgets';
 import { table } from '@/widgets/table/actions';
 import { MAX_COLUMNS, MAX_ROWS } from '@/widgets/table/schema';
 import { toolSet } from '.';
 import { showTable } from './show-table';
 
-const context = { agentId: 'a1', sessionId: 's1' };
+const context = { agentId: 'a1', sessionId: 's1', services: memoryServices() };
 const run = (args: unknown) =>
   runTool(toolSet, { toolCallId: 'c1', toolName: 'show_table', args }, context);
 

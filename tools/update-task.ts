@@ -20,11 +20,11 @@ export const updateTaskTool = defineTool({
     additionalProperties: false,
   },
   widget: tasks,
-  execute: async (_agentId, _toolCallId, { id, title, column, delete: remove }, { sessionId }) => {
+  execute: async (_agentId, _toolCallId, { id, title, column, delete: remove }, { widgets }) => {
     if (!remove && title === undefined && column === undefined) {
       return err('nothing to change: give a title, a column, or delete: true');
     }
-    const result = await changeBoard(sessionId, (board) =>
+    const result = await changeBoard(widgets, (board) =>
       remove ? deleteTask(board, id) : updateTask(board, id, { title, column }),
     );
     if ('error' in result) return err(`cannot change the task: ${result.error}`);

@@ -1,6 +1,6 @@
 import { type ToolSet as AiToolSet, jsonSchema, tool } from 'ai';
 import type { ToolOutcome, ToolOutput } from '../protocol';
-import { runTool } from '../tools/run-tool';
+import { type RunContext, runTool } from '../tools/run-tool';
 import type { ToolSet } from '../tools/tool-set';
 import { formatBytes } from './byte-size';
 import { inputBytes, inputTooLongText } from './tool-input-cap';
@@ -17,7 +17,7 @@ export type ToolLimits = { maxInputBytes: number; maxWidgetDataBytes: number };
  */
 export function toAiTools(
   toolSet: ToolSet,
-  context: { agentId: string; sessionId: string },
+  context: Omit<RunContext, 'signal'>,
   { maxInputBytes, maxWidgetDataBytes }: ToolLimits,
 ): AiToolSet {
   const entries = Object.fromEntries(

@@ -7,6 +7,7 @@ import type {
 import { stepCountIs, streamText } from 'ai';
 import { convertReadableStreamToArray } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { memoryServices } from '@/tests/helpers/tool-services';
 import { toolSet } from '@/tools';
 import { validateArgs } from '../tools';
 import { toAiTools } from './ai-tools';
@@ -265,7 +266,7 @@ describe('the demo model', () => {
       prompt: 'calculate 12 * (3 + 4) and show me a counter starting at 3',
       tools: toAiTools(
         toolSet,
-        { agentId: 'a1', sessionId: 's1' },
+        { agentId: 'a1', sessionId: 's1', services: memoryServices() },
         { maxInputBytes: 64 * 1024, maxWidgetDataBytes: 256 * 1024 },
       ),
       stopWhen: stepCountIs(3),

@@ -4,6 +4,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { readUIMessageStream } from 'ai';
 import { afterEach, expect, it } from 'vitest';
+import { memoryServices } from '@/tests/helpers/tool-services';
 import type { QuantaMessage } from '../protocol';
 import { createToolSet } from '../tools';
 import { runTurn } from './run-turn';
@@ -49,6 +50,7 @@ async function turn(model: LanguageModelV3) {
     history: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }],
     messageId: 'a1',
     toolSet: createToolSet([]),
+    services: memoryServices(),
     sessionId: 's1',
     agentId: 's1',
     maxSteps: 2,

@@ -2,6 +2,7 @@ import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-
 import { readUIMessageStream, simulateReadableStream, wrapLanguageModel } from 'ai';
 import { convertReadableStreamToArray, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
+import { memoryServices } from '@/tests/helpers/tool-services';
 import { ID_PATTERN } from '../ids';
 import type { QuantaMessage } from '../protocol';
 import { createToolSet, defineTool, note, ok, type Tool, widget } from '../tools';
@@ -115,6 +116,7 @@ const turn = (model: Turn['model']): Turn => ({
   history: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }],
   messageId: 'a1',
   toolSet: tools,
+  services: memoryServices(),
   sessionId: 's1',
   agentId: 's1',
   maxSteps: 5,

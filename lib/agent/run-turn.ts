@@ -8,6 +8,7 @@ import {
   wrapLanguageModel,
 } from 'ai';
 import type { MessageMetadata, QuantaMessage, TokenUsage, TurnStatus } from '../protocol';
+import type { ToolServices } from '../tools/services';
 import type { ToolSet } from '../tools/tool-set';
 import { toAiTools } from './ai-tools';
 import { answerBudget } from './answer-budget';
@@ -36,6 +37,8 @@ export type Turn = {
   /** The id the assistant message is stored and streamed under. */
   messageId: string;
   toolSet: ToolSet;
+  /** What the tools reach of the session: its notes, its session-wide widgets. */
+  services: ToolServices;
   sessionId: string;
   agentId: string;
   maxSteps: number;
@@ -76,7 +79,7 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
     messages: await toModelMessages(turn.history),
     tools: toAiTools(
       turn.toolSet,
-      { agentId: turn.agentId, sessionId: turn.sessionId },
+      { agentId: turn.agentId, sessionId: turn.sessionId, services: turn.services },
       { maxInputBytes: turn.maxToolInputBytes, maxWidgetDataBytes: turn.maxWidgetDataBytes },
     ),
     stopWhen: [stepCountIs(turn.maxSteps), budget.exhausted],

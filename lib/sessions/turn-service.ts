@@ -15,6 +15,7 @@ import { acquireLease, enforceRate } from '../limits';
 import type { QuantaMessage, StopResponse } from '../protocol';
 import type { ToolSet } from '../tools/tool-set';
 import { authorize, STALE_TURN_MS, toMessage, writer } from './service';
+import { toolServices } from './tool-services';
 
 const MAX_MESSAGE_BYTES = 64 * 1024;
 const MAX_TEXT = 32_000;
@@ -142,6 +143,7 @@ export async function postMessage(
       history,
       messageId: newId(),
       toolSet,
+      services: toolServices(db, id),
       sessionId: id,
       agentId: id,
       maxSteps: maxSteps(),

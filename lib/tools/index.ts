@@ -4,6 +4,7 @@ export type { ToolResult } from './result';
 export { err, note, ok, widget } from './result';
 export type { RunContext, ToolCall } from './run-tool';
 export { DEFAULT_TIMEOUT_MS, runTool } from './run-tool';
+export type { SessionNotes, SessionWidgets, ToolServices, WidgetChange } from './services';
 export type { ModelTool, Tool, ToolContext } from './tool';
 export { defineTool, ToolDefinitionError, toModelTool, validateArgs } from './tool';
 export type { ToolSet } from './tool-set';

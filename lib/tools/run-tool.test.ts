@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { memoryServices } from '@/tests/helpers/tool-services';
 import { err, note, ok, type ToolResult, widget } from './result';
 import { DEFAULT_TIMEOUT_MS, runTool } from './run-tool';
 import { defineTool, type ToolContext } from './tool';
@@ -22,11 +23,11 @@ function setWith(execute: Execute, options: { timeoutMs?: number; name?: string 
   return createToolSet([tool]);
 }
 
-const context = { agentId: 'agent-1', sessionId: 'session-1' };
+const context = { agentId: 'agent-1', sessionId: 'session-1', services: memoryServices() };
 const call = (args: unknown = {}, toolName = 'probe') => ({ toolCallId: 'call-1', toolName, args });
 
 describe('runTool', () => {
-  it('passes agent id, tool call id, args and a context with signal and session id, in that order', async () => {
+  it('passes agent id, tool call id, args and a context with signal, session id and services, in that order', async () => {
     const execute = vi.fn(() => ok('fine'));
     await runTool(setWith(execute), call({ count: 2 }), context);
     expect(execute).toHaveBeenCalledTimes(1);
@@ -34,6 +35,8 @@ describe('runTool', () => {
       .calls[0] as unknown as Parameters<Execute>;
     expect([agentId, toolCallId, args]).toEqual(['agent-1', 'call-1', { count: 2 }]);
     expect(ctx.sessionId).toBe('session-1');
+    expect(ctx.notes).toBe(context.services.notes);
+    expect(ctx.widgets).toBe(context.services.widgets);
     expect(ctx.signal).toBeInstanceOf(AbortSignal);
     expect(ctx.signal.aborted).toBe(false);
   });

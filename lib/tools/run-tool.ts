@@ -2,6 +2,7 @@ import type { ToolOutcome } from '../protocol';
 import { findNonJson, isPlainObject } from './json';
 import { toModelText } from './model-text';
 import type { ToolResult } from './result';
+import type { ToolServices } from './services';
 import { type Tool, validateArgs } from './tool';
 import type { ToolSet } from './tool-set';
 
@@ -14,6 +15,8 @@ export type RunContext = {
   sessionId: string;
   /** Aborting it (Stop, a closed turn) aborts the tool's own signal. */
   signal?: AbortSignal;
+  /** The session's services, handed to the tool in its context. */
+  services: ToolServices;
 };
 
 /**
@@ -71,7 +74,7 @@ async function execute(tool: Tool, call: ToolCall, context: RunContext): Promise
     outer?.addEventListener('abort', onOuterAbort, { once: true });
     controller.signal.addEventListener('abort', () => resolve({ type: 'aborted' }), { once: true });
   });
-  const ctx = { signal: controller.signal, sessionId: context.sessionId };
+  const ctx = { ...context.services, signal: controller.signal, sessionId: context.sessionId };
   const ran = (async (): Promise<Settled> => {
     try {
       return {

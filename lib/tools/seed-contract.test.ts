@@ -7,6 +7,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { memoryServices } from '@/tests/helpers/tool-services';
 import {
   createToolSet,
   defineTool,
@@ -33,7 +34,7 @@ const readFileTool = defineTool({
   },
 });
 
-const context = { agentId: 'agent-7', sessionId: 'session-7' };
+const context = { agentId: 'agent-7', sessionId: 'session-7', services: memoryServices() };
 
 describe('Planck.Agent.Tool, as Quanta implements it', () => {
   it('"Tool.new(name: read_file, ...)": the example tool reads a file for the model', async () => {

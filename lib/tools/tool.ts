@@ -7,8 +7,10 @@ import {
 } from '../schema';
 import type { WidgetDefinition } from '../widgets/actions';
 import type { ToolResult } from './result';
+import type { ToolServices } from './services';
 
-export type ToolContext = {
+/** What a call gets beside its arguments: its signal, its session and that session's services. */
+export type ToolContext = ToolServices & {
   /** Aborted when the call times out or the turn is stopped; a long tool should stop then. */
   signal: AbortSignal;
   sessionId: string;

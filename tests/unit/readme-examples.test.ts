@@ -19,10 +19,12 @@ describe('README: Writing a tool', () => {
     expect(definitions).toContain("name: 'read_file'");
     await mkdir(examplesDir, { recursive: true });
     const file = join(examplesDir, 'writing-a-tool.ts');
-    const imports = (usage ?? '').replace(/^import .*\n/m, '');
+    // The usage block's imports go to the top of the module, its statements into `run`.
+    const imports = (usage ?? '').match(/^import .*\n/gm) ?? [];
+    const statements = (usage ?? '').replace(/^import .*\n/gm, '');
     await writeFile(
       file,
-      `${definitions}\nimport { createToolSet, runTool } from '@/lib/tools';\nexport const run = async () => {\n${imports.replace('const outcome =', 'return')}};\n`,
+      `${definitions}\n${imports.join('')}export const run = async () => {\n${statements.replace('const outcome =', 'return')}};\n`,
     );
     const examples = await import(file);
     expect(await examples.run()).toEqual({
