@@ -6,7 +6,7 @@ import { toAiTools } from '@/lib/agent/ai-tools';
 import { createDemoModel } from '@/lib/agent/demo-model';
 import { runTurn } from '@/lib/agent/run-turn';
 import { memoryServices } from '@/tests/helpers/tool-services';
-import { toolSet } from '@/tools';
+import { demoIntents, toolSet } from '@/tools';
 
 const PROMPT = 'calculate 12 * (3 + 4) and show me a counter starting at 3';
 const RUNS = 200;
@@ -14,7 +14,7 @@ const context = { agentId: 'bench', sessionId: 'bench', services: memoryServices
 
 async function bare(): Promise<void> {
   const result = streamText({
-    model: createDemoModel({ delayMs: 0 }),
+    model: createDemoModel({ delayMs: 0, intents: demoIntents }),
     prompt: PROMPT,
     tools: toAiTools(toolSet, context, {
       maxInputBytes: 64 * 1024,
@@ -29,7 +29,7 @@ async function bare(): Promise<void> {
 
 async function quanta(): Promise<void> {
   const stream = await runTurn({
-    model: createDemoModel({ delayMs: 0 }),
+    model: createDemoModel({ delayMs: 0, intents: demoIntents }),
     modelId: 'demo:offline',
     history: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: PROMPT }] }],
     messageId: 'a1',

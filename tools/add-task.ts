@@ -1,7 +1,8 @@
+import type { Intent } from '@/lib/agent/demo-intents';
 import { defineTool, err, ok } from '@/lib/tools';
 import { tasks } from '@/widgets/tasks/actions';
 import { addTask, COLUMNS } from '@/widgets/tasks/board';
-import { changeBoard, openBoard } from './task-board';
+import { changeBoard, MAX_TITLE, openBoard } from './task-board';
 
 export const addTaskTool = defineTool({
   name: 'add_task',
@@ -11,7 +12,7 @@ export const addTaskTool = defineTool({
   parameters: {
     type: 'object',
     properties: {
-      title: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+      title: { type: 'string', minLength: 1, maxLength: MAX_TITLE, pattern: '\\S' },
       column: { enum: COLUMNS, description: 'Defaults to todo.' },
     },
     required: ['title'],
@@ -28,6 +29,17 @@ export const addTaskTool = defineTool({
     );
   },
 });
+
+/** The demo model's way to `add_task`: "add a task: …". */
+export const addTaskIntent: Intent = {
+  tool: addTaskTool.name,
+  example: 'add a task: water the plants',
+  match(clause) {
+    const found = /\badd (?:a )?(?:new )?task(?:\s*:\s*|\s+(?:to\s+)?)(.+)$/i.exec(clause);
+    const title = found?.[1]?.trim();
+    return title && title.length <= MAX_TITLE ? { title } : undefined;
+  },
+};
 
 function count(tasks: number): string {
   return tasks === 1 ? '1 task' : `${tasks} tasks`;

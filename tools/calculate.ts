@@ -1,5 +1,9 @@
 import { all, create, type FactoryFunctionMap } from 'mathjs';
+import type { Intent } from '@/lib/agent/demo-intents';
 import { defineTool, err, ok } from '@/lib/tools';
+
+/** The longest expression `calculate` takes, in characters. */
+export const MAX_EXPRESSION = 500;
 
 // Decimal arithmetic with 64 significant digits: 0.1 + 0.2 is 0.3, not 0.30000000000000004.
 // (`all` is typed optional, but mathjs always exports it.)
@@ -36,7 +40,7 @@ export const calculate = defineTool({
       expression: {
         type: 'string',
         minLength: 1,
-        maxLength: 500,
+        maxLength: MAX_EXPRESSION,
         description: 'e.g. 12 * (3 + 4)',
       },
     },
@@ -55,3 +59,27 @@ export const calculate = defineTool({
     }
   },
 });
+
+const MATH = /^[\d\s+\-*/^().,%a-z]+$/i;
+// Arithmetic needs an operator, a function call or a unit conversion ("5 cm to inch");
+// "what is the capital of France in 2024" is not a sum.
+const OPERATION = /[+\-*/^%]|[a-z]\(|\d\s*[a-z]+\s+to\s+[a-z]+/i;
+
+/** The demo model's way to `calculate`: "calculate …", "what is …". */
+export const calculateIntent: Intent = {
+  tool: calculate.name,
+  example: 'calculate 12 * (3 + 4)',
+  match(clause) {
+    const found = /\b(?:calculate|compute|evaluate|what(?:['’]s| is))\s+(.+?)\s*[?=]*$/i.exec(
+      clause,
+    );
+    const expression = found?.[1];
+    return expression &&
+      expression.length <= MAX_EXPRESSION &&
+      MATH.test(expression) &&
+      OPERATION.test(expression) &&
+      /\d/.test(expression)
+      ? { expression }
+      : undefined;
+  },
+};

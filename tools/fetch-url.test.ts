@@ -12,7 +12,7 @@ import {
 import { startLocalServer } from '@/tests/helpers/local-server';
 import { memoryServices } from '@/tests/helpers/tool-services';
 import { createFetchUrl, fetchUrl, MAX_BODY_BYTES } from './fetch-url';
-import { toolSet } from './index';
+import { demoIntents, toolSet } from './index';
 
 const PLAIN = 'line one\n   indented   line two\n\n';
 const JSON_BODY = '{"a": [1, 2],  "b": "x"}';
@@ -254,11 +254,11 @@ describe('shipping', () => {
       ['Read https://example.com/a?b=1.', 'https://example.com/a?b=1'],
       ['please read the page at <https://example.org/x>', 'https://example.org/x'],
     ] as const) {
-      const calls = recognise(text, available);
+      const calls = recognise(text, demoIntents, available);
       expect(calls, text).toEqual([{ tool: 'fetch_url', args: { url } }]);
       expect(validateArgs(fetchUrl as Tool, calls[0]?.args)).toEqual({ valid: true });
     }
-    expect(recognise('read me a story', available)).toEqual([]);
-    expect(recognise('fetch ftp://example.com/file', available)).toEqual([]);
+    expect(recognise('read me a story', demoIntents, available)).toEqual([]);
+    expect(recognise('fetch ftp://example.com/file', demoIntents, available)).toEqual([]);
   });
 });

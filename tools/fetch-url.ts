@@ -1,3 +1,4 @@
+import type { Intent } from '@/lib/agent/demo-intents';
 import type { AddressPolicy } from '@/lib/net/address-policy';
 import { bodyText, mayBeText, mediaTypeOf } from '@/lib/net/body-text';
 import { FetchError, type GuardedResponse, guardedFetch } from '@/lib/net/guarded-fetch';
@@ -66,6 +67,19 @@ export function createFetchUrl(options: FetchUrlOptions = {}) {
 }
 
 export const fetchUrl = createFetchUrl();
+
+/** The demo model's way to `fetch_url`: "fetch <url>", "read <url>". */
+export const fetchUrlIntent: Intent = {
+  tool: fetchUrl.name,
+  example: 'fetch https://example.com',
+  match(clause) {
+    const found =
+      /\b(?:fetch|read|open|load|visit|summari[sz]e)\b.*?<?(https?:\/\/[^\s<>"'`]+)/i.exec(clause);
+    // "Read https://example.com." ends a sentence: the full stop is not part of the URL.
+    const url = found?.[1]?.replace(/[.,;:!?)\]]+$/, '');
+    return url && URL.canParse(url) ? { url } : undefined;
+  },
+};
 
 async function readResponse(response: GuardedResponse): Promise<ToolResult> {
   const { url, status } = response;

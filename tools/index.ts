@@ -1,13 +1,14 @@
+import type { Intent } from '@/lib/agent/demo-intents';
 import { createToolSet, type Tool } from '@/lib/tools';
-import { addTaskTool } from './add-task';
-import { calculate } from './calculate';
-import { fetchUrl } from './fetch-url';
-import { listTasksTool } from './list-tasks';
-import { plot } from './plot';
-import { saveNote } from './save-note';
-import { showCounter } from './show-counter';
-import { showTable } from './show-table';
-import { updateTaskTool } from './update-task';
+import { addTaskIntent, addTaskTool } from './add-task';
+import { calculate, calculateIntent } from './calculate';
+import { fetchUrl, fetchUrlIntent } from './fetch-url';
+import { listTasksIntent, listTasksTool } from './list-tasks';
+import { plot, plotIntent } from './plot';
+import { saveNote, saveNoteIntent } from './save-note';
+import { showCounter, showCounterIntent } from './show-counter';
+import { showTable, showTableIntent } from './show-table';
+import { updateTaskIntent, updateTaskTool } from './update-task';
 
 // Each tool is widened to Tool on its own: one array type inferred from several exact schemas
 // is too deep for tsc.
@@ -25,3 +26,20 @@ const tools: Tool[] = [
 
 /** The tools every Quanta session runs with. */
 export const toolSet = createToolSet(tools);
+
+/**
+ * What the offline demo model recognises, for the tools above. The first that matches a clause
+ * wins: explicit requests (a URL to fetch, a note to save, a task) come before the intents that
+ * recognise a mere keyword, so "remember that the counter is at 3" saves a note.
+ */
+export const demoIntents: readonly Intent[] = [
+  calculateIntent,
+  fetchUrlIntent,
+  saveNoteIntent,
+  addTaskIntent,
+  listTasksIntent,
+  updateTaskIntent,
+  showCounterIntent,
+  plotIntent,
+  showTableIntent,
+];

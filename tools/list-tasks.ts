@@ -1,3 +1,4 @@
+import type { Intent } from '@/lib/agent/demo-intents';
 import { defineTool, ok } from '@/lib/tools';
 import { tasks } from '@/widgets/tasks/actions';
 import { describeBoard } from '@/widgets/tasks/board';
@@ -15,3 +16,12 @@ export const listTasksTool = defineTool({
     return ok(describeBoard(board), openBoard(board));
   },
 });
+
+/** The demo model's way to `list_tasks`: "list my tasks", "show the task board". */
+export const listTasksIntent: Intent = {
+  tool: listTasksTool.name,
+  example: 'list my tasks',
+  match(clause) {
+    return /\b(?:list|show)\b.*\b(?:tasks|task board)\b/i.test(clause) ? {} : undefined;
+  },
+};

@@ -6,7 +6,7 @@ import { memoryServices } from '@/tests/helpers/tool-services';
 import { squares } from '@/tests/helpers/widgets';
 import { chart } from '@/widgets/chart/actions';
 import { MAX_POINTS, MAX_SERIES } from '@/widgets/chart/schema';
-import { toolSet } from '.';
+import { demoIntents, toolSet } from '.';
 import { plot } from './plot';
 
 const context = { agentId: 'a1', sessionId: 's1', services: memoryServices() };
@@ -140,7 +140,7 @@ describe('plot', () => {
 describe('the demo model asking for a plot', () => {
   const PLOT = new Set(['plot']);
   const argsFor = (text: string) => {
-    const calls = recognise(text, PLOT);
+    const calls = recognise(text, demoIntents, PLOT);
     expect(calls, text).toHaveLength(1);
     const [call] = calls;
     if (!call) throw new Error(`no plot for ${text}`);
@@ -210,7 +210,7 @@ describe('the demo model asking for a plot', () => {
 
   it('does not plot without numbers it can use', () => {
     for (const text of ['plot my sales', 'plot 1 to 99999999999', 'a plot twist', 'show a table']) {
-      expect(recognise(text, PLOT), text).toEqual([]);
+      expect(recognise(text, demoIntents, PLOT), text).toEqual([]);
     }
   });
 });

@@ -1,6 +1,8 @@
+import type { Intent } from '@/lib/agent/demo-intents';
 import { defineTool, err, ok, widget } from '@/lib/tools';
 import type { WidgetData } from '@/lib/widgets';
 import { chart } from '@/widgets/chart/actions';
+import { demoValues } from './demo-values';
 
 type Chart = WidgetData<typeof chart>;
 type Series = Chart['series'][number];
@@ -62,3 +64,26 @@ function range(values: readonly number[]): string {
   const max = Math.max(...values);
   return min === max ? `= ${min}` : `from ${min} to ${max}`;
 }
+
+/** The demo model's way to `plot`: "plot the squares of 1 to 5", "bar chart of 3, 1, 4". */
+export const plotIntent: Intent = {
+  tool: plot.name,
+  example: 'plot the squares of 1 to 5',
+  match(clause) {
+    if (!/\b(?:plot|chart|graph)\b/i.test(clause)) return undefined;
+    const values = demoValues(clause);
+    if (!values) return undefined;
+    const kind = /\bbars?\b/i.test(clause)
+      ? 'bar'
+      : /\bscatter\b/i.test(clause)
+        ? 'scatter'
+        : 'line';
+    return {
+      kind,
+      title: values.title,
+      xLabel: values.xName,
+      yLabel: values.yName,
+      series: [{ name: values.yName, points: values.points.map(([x, y]) => ({ x, y })) }],
+    };
+  },
+};

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { intents, recognise } from '@/lib/agent/demo-intents';
+import { recognise } from '@/lib/agent/demo-intents';
 import { runTool, type Tool, type ToolServices, validateArgs } from '@/lib/tools';
 import { memoryServices } from '@/tests/helpers/tool-services';
-import { toolSet } from '.';
+import { demoIntents, toolSet } from '.';
 import { MAX_NOTE_LENGTH, saveNote, shorten } from './save-note';
 
 const call = (args: unknown) => ({ toolCallId: 'c1', toolName: 'save_note', args });
@@ -127,7 +127,7 @@ describe('shorten', () => {
 describe('the demo model’s save_note intent', () => {
   const NOTES = new Set(['save_note']);
   const argsFor = (text: string) => {
-    const calls = recognise(text, NOTES);
+    const calls = recognise(text, demoIntents, NOTES);
     expect(calls, text).toHaveLength(1);
     const [found] = calls;
     if (!found) throw new Error(`no note for ${text}`);
@@ -151,14 +151,14 @@ describe('the demo model’s save_note intent', () => {
   });
 
   it('saves one note per clause', () => {
-    expect(recognise('note that a. Remember that b', NOTES)).toEqual([
+    expect(recognise('note that a. Remember that b', demoIntents, NOTES)).toEqual([
       { tool: 'save_note', args: { text: 'a' } },
       { tool: 'save_note', args: { text: 'b' } },
     ]);
   });
 
   it('has an example the demo can show, which it recognises', () => {
-    const intent = intents.find((candidate) => candidate.tool === 'save_note');
+    const intent = demoIntents.find((candidate) => candidate.tool === 'save_note');
     expect(intent?.example).toBe('save a note: buy milk');
     expect(argsFor(intent?.example ?? '')).toEqual({ text: 'buy milk' });
   });
@@ -172,7 +172,7 @@ describe('the demo model’s save_note intent', () => {
       'these notes that you wrote',
       `note that ${'x'.repeat(MAX_NOTE_LENGTH + 1)}`,
     ]) {
-      expect(recognise(text, NOTES), text).toEqual([]);
+      expect(recognise(text, demoIntents, NOTES), text).toEqual([]);
     }
     expect(argsFor(`note that ${'x'.repeat(MAX_NOTE_LENGTH)}`)).toEqual({
       text: 'x'.repeat(MAX_NOTE_LENGTH),
@@ -180,6 +180,6 @@ describe('the demo model’s save_note intent', () => {
   });
 
   it('only when save_note is available', () => {
-    expect(recognise('save a note: buy milk', new Set(['calculate']))).toEqual([]);
+    expect(recognise('save a note: buy milk', demoIntents, new Set(['calculate']))).toEqual([]);
   });
 });

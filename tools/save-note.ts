@@ -1,3 +1,4 @@
+import type { Intent } from '@/lib/agent/demo-intents';
 import { defineTool, err, note, ok } from '@/lib/tools';
 
 export const MAX_NOTE_LENGTH = 2000;
@@ -51,3 +52,19 @@ export const saveNote = defineTool({
     }
   },
 });
+
+/** The demo model's way to `save_note`: "save a note: …", "remember that …", "note that …". */
+export const saveNoteIntent: Intent = {
+  tool: saveNote.name,
+  example: 'save a note: buy milk',
+  match(clause) {
+    // The note is what follows the phrase.
+    const found =
+      /\b(?:(?:save|add|make|take)\s+(?:a\s+)?note(?:\s+that)?|note\s+that|remember\s+that)\b[\s:,-]*(.*)$/i.exec(
+        clause,
+      );
+    // A full stop ends the sentence, not the note.
+    const text = found?.[1]?.replace(/[\s.!]+$/, '');
+    return text && Array.from(text).length <= MAX_NOTE_LENGTH ? { text } : undefined;
+  },
+};

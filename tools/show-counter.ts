@@ -1,4 +1,5 @@
-import { defineTool, ok, widget } from '@/lib/tools';
+import type { Intent } from '@/lib/agent/demo-intents';
+import { defineTool, type JsonValue, ok, widget } from '@/lib/tools';
 import type { WidgetData } from '@/lib/widgets';
 import { counter } from '@/widgets/counter/actions';
 
@@ -21,3 +22,15 @@ export const showCounter = defineTool({
       widget('Open counter', counter.id, { count: start } satisfies WidgetData<typeof counter>),
     ),
 });
+
+/** The demo model's way to `show_counter`: any mention of a counter, starting at its number. */
+export const showCounterIntent: Intent = {
+  tool: showCounter.name,
+  example: 'show me a counter starting at 3',
+  match(clause) {
+    if (!/\bcounter\b/i.test(clause)) return undefined;
+    const start = /-?\d+/.exec(clause);
+    const args: Record<string, JsonValue> = start ? { start: Number(start[0]) } : {};
+    return args;
+  },
+};

@@ -6,7 +6,7 @@ import { memoryServices } from '@/tests/helpers/tool-services';
 import { moons } from '@/tests/helpers/widgets';
 import { table } from '@/widgets/table/actions';
 import { MAX_COLUMNS, MAX_ROWS } from '@/widgets/table/schema';
-import { toolSet } from '.';
+import { demoIntents, toolSet } from '.';
 import { showTable } from './show-table';
 
 const context = { agentId: 'a1', sessionId: 's1', services: memoryServices() };
@@ -126,7 +126,7 @@ describe('show_table', () => {
 describe('the demo model asking for a table', () => {
   const TABLE = new Set(['show_table']);
   const argsFor = (text: string) => {
-    const calls = recognise(text, TABLE);
+    const calls = recognise(text, demoIntents, TABLE);
     expect(calls, text).toHaveLength(1);
     const [call] = calls;
     if (!call) throw new Error(`no table for ${text}`);
@@ -165,13 +165,14 @@ describe('the demo model asking for a table', () => {
 
   it('does not show a table it has no data for', () => {
     for (const text of ['show a table of my expenses', 'the table is set', 'plot the planets']) {
-      expect(recognise(text, TABLE), text).toEqual([]);
+      expect(recognise(text, demoIntents, TABLE), text).toEqual([]);
     }
   });
 
   it('answers a plot and a table in one message', () => {
     const calls = recognise(
       'plot the squares of 1 to 5 and show a table of the planets',
+      demoIntents,
       new Set(['plot', 'show_table']),
     );
     expect(calls.map((call) => call.tool)).toEqual(['plot', 'show_table']);

@@ -1,7 +1,9 @@
-import { defineTool, err, ok, widget } from '@/lib/tools';
+import type { Intent } from '@/lib/agent/demo-intents';
+import { defineTool, err, type JsonValue, ok, widget } from '@/lib/tools';
 import type { WidgetData } from '@/lib/widgets';
 import { table } from '@/widgets/table/actions';
 import { tableSpec } from '@/widgets/table/schema';
+import { demoValues } from './demo-values';
 
 type Table = WidgetData<typeof table>;
 
@@ -51,3 +53,47 @@ function tableProblem({ columns, rows }: Table): string | undefined {
   }
   return undefined;
 }
+
+/** The demo model's way to `show_table`: the planets, or a sequence ("table of squares 1 to 5"). */
+export const showTableIntent: Intent = {
+  tool: showTable.name,
+  example: 'show a table of the planets',
+  match(clause) {
+    if (!/\btable\b/i.test(clause)) return undefined;
+    if (/\bplanets?\b/i.test(clause)) return structuredClone(PLANETS);
+    const values = demoValues(clause);
+    if (!values) return undefined;
+    // A range alone ("table of 1 to 5") is one column: n and n again would share a name.
+    const single = values.xName === values.yName;
+    return {
+      title: values.title,
+      columns: [
+        { name: values.xName, type: 'number' },
+        ...(single ? [] : [{ name: values.yName, type: 'number' }]),
+      ],
+      rows: values.points.map(([x, y]) => (single ? [x] : [x, y])),
+    };
+  },
+};
+
+/** The one table the demo knows by name. */
+const PLANETS: Record<string, JsonValue> = {
+  title: 'The planets of the Solar System',
+  columns: [
+    { name: 'Planet', type: 'string' },
+    { name: 'Type', type: 'string' },
+    { name: 'Diameter (km)', type: 'number' },
+    { name: 'Distance from the Sun (AU)', type: 'number' },
+    { name: 'Orbital period (days)', type: 'number' },
+  ],
+  rows: [
+    ['Mercury', 'Rocky', 4879, 0.39, 88],
+    ['Venus', 'Rocky', 12104, 0.72, 224.7],
+    ['Earth', 'Rocky', 12756, 1, 365.2],
+    ['Mars', 'Rocky', 6792, 1.52, 687],
+    ['Jupiter', 'Gas giant', 142984, 5.2, 4331],
+    ['Saturn', 'Gas giant', 120536, 9.54, 10747],
+    ['Uranus', 'Ice giant', 51118, 19.19, 30589],
+    ['Neptune', 'Ice giant', 49528, 30.07, 59800],
+  ],
+};

@@ -5,6 +5,9 @@ import { type Board, type BoardChange, EMPTY_BOARD, type Task } from '@/widgets/
 // The session's task board as the task tools reach it: the same state the widget's actions
 // change, so the model and the human always see one board.
 
+/** The longest task title the task tools take, in characters. */
+export const MAX_TITLE = 200;
+
 export function readBoard(widgets: SessionWidgets): Promise<Board> {
   return widgets.read(tasks, EMPTY_BOARD);
 }

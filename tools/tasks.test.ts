@@ -4,7 +4,7 @@ import { newId } from '@/lib/ids';
 import { runTool, validateArgs } from '@/lib/tools';
 import { type MemoryServices, memoryServices } from '@/tests/helpers/tool-services';
 import { describeBoard, EMPTY_BOARD } from '@/widgets/tasks/board';
-import { toolSet } from '.';
+import { demoIntents, toolSet } from '.';
 
 describe('the task board tools', () => {
   const run = (services: MemoryServices, toolName: string, args: unknown) =>
@@ -82,7 +82,7 @@ describe('the demo model and the task board', () => {
       ['delete task t2', 'update_task', { id: 't2', delete: true }],
     ] as const;
     for (const [text, tool, args] of cases) {
-      expect(recognise(text, available), text).toEqual([{ tool, args }]);
+      expect(recognise(text, demoIntents, available), text).toEqual([{ tool, args }]);
       const definition = toolSet.get(tool);
       if (!definition) throw new Error(`${tool} is shipped`);
       expect(validateArgs(definition, args)).toEqual({ valid: true });

@@ -1,7 +1,8 @@
-import { defineTool, err, ok } from '@/lib/tools';
+import type { Intent } from '@/lib/agent/demo-intents';
+import { defineTool, err, type JsonValue, ok } from '@/lib/tools';
 import { tasks } from '@/widgets/tasks/actions';
 import { COLUMNS, deleteTask, updateTask } from '@/widgets/tasks/board';
-import { changeBoard, openBoard } from './task-board';
+import { changeBoard, MAX_TITLE, openBoard } from './task-board';
 
 export const updateTaskTool = defineTool({
   name: 'update_task',
@@ -12,7 +13,7 @@ export const updateTaskTool = defineTool({
     type: 'object',
     properties: {
       id: { type: 'string', pattern: '^t[0-9]+$' },
-      title: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+      title: { type: 'string', minLength: 1, maxLength: MAX_TITLE, pattern: '\\S' },
       column: { enum: COLUMNS },
       delete: { type: 'boolean' },
     },
@@ -37,3 +38,15 @@ export const updateTaskTool = defineTool({
     );
   },
 });
+
+/** The demo model's way to `update_task`: "move t1 to done", "delete task t2". */
+export const updateTaskIntent: Intent = {
+  tool: updateTaskTool.name,
+  example: 'move t1 to done',
+  match(clause): Record<string, JsonValue> | undefined {
+    const moved = /\bmove (?:task )?(t\d+) to (todo|doing|done)\b/i.exec(clause);
+    if (moved) return { id: moved[1]?.toLowerCase() ?? '', column: moved[2]?.toLowerCase() ?? '' };
+    const deleted = /\b(?:delete|remove) (?:task )?(t\d+)\b/i.exec(clause);
+    return deleted ? { id: deleted[1]?.toLowerCase() ?? '', delete: true } : undefined;
+  },
+};

@@ -6,7 +6,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { newId } from '../ids';
-import { intents, recognise } from './demo-intents';
+import { type Intent, recognise } from './demo-intents';
 
 export const DEMO_MODEL_ID = 'demo:offline';
 
@@ -15,13 +15,23 @@ const CONFIGURE =
   'GOOGLE_GENERATIVE_AI_API_KEY or AI_GATEWAY_API_KEY — or OPENAI_COMPATIBLE_BASE_URL for ' +
   'Ollama, llama.cpp, vLLM or LM Studio — and restart Quanta.';
 
+export type DemoModelOptions = {
+  /** The pause before each word, so a reader can follow. */
+  delayMs?: number;
+  /** The requests it recognises, each for a tool (the shipped ones: `demoIntents` in tools/). */
+  intents?: readonly Intent[];
+};
+
 /**
  * Quanta's offline model: a real language model (the AI SDK's interface) that needs no key and
- * no network. It recognises requests for the shipped tools, calls them with valid arguments,
- * answers from their results, and otherwise says what it is. Deterministic, so the whole
- * product — tools, notes, widgets — can be tried, demonstrated and tested offline.
+ * no network. It recognises requests for the tools its intents name, calls them with valid
+ * arguments, answers from their results, and otherwise says what it is. Deterministic, so the
+ * whole product — tools, notes, widgets — can be tried, demonstrated and tested offline.
  */
-export function createDemoModel({ delayMs = 18 }: { delayMs?: number } = {}): LanguageModelV3 {
+export function createDemoModel({
+  delayMs = 18,
+  intents = [],
+}: DemoModelOptions = {}): LanguageModelV3 {
   return {
     specificationVersion: 'v3',
     provider: 'demo',
@@ -31,7 +41,7 @@ export function createDemoModel({ delayMs = 18 }: { delayMs?: number } = {}): La
       throw new Error('The demo model only streams.');
     },
     async doStream(options) {
-      const reply = replyTo(options);
+      const reply = replyTo(options, intents);
       return { stream: streamReply(reply, options, delayMs) };
     },
   };
@@ -42,16 +52,19 @@ type Reply = {
   calls: { tool: string; args: Record<string, unknown> }[];
 };
 
-function replyTo({ prompt, tools = [] }: LanguageModelV3CallOptions): Reply {
+function replyTo(
+  { prompt, tools = [] }: LanguageModelV3CallOptions,
+  intents: readonly Intent[],
+): Reply {
   const last = prompt.at(-1);
   if (last?.role === 'tool') return { text: fromToolResults(last.content), calls: [] };
   const available = new Set(tools.filter((tool) => tool.type === 'function').map((t) => t.name));
-  const calls = recognise(lastUserText(prompt), available);
+  const calls = recognise(lastUserText(prompt), intents, available);
   if (calls.length > 0) {
     const names = calls.map((call) => `\`${call.tool}\``).join(' and ');
     return { text: `Let me use ${names}.`, calls };
   }
-  return { text: introduction(available), calls: [] };
+  return { text: introduction(intents, available), calls: [] };
 }
 
 function lastUserText(prompt: LanguageModelV3Prompt): string {
@@ -76,7 +89,7 @@ function fromToolResults(content: ToolMessage['content']): string {
   return `${lines.join('\n\n')}\n\nThat is the result as the tool gave it to me.`;
 }
 
-function introduction(available: ReadonlySet<string>): string {
+function introduction(intents: readonly Intent[], available: ReadonlySet<string>): string {
   const examples = intents
     .filter((intent) => available.has(intent.tool))
     .map((intent) => `- “${intent.example}”`);

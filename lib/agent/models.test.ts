@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { convertReadableStreamToArray } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_MODEL_ID } from './demo-model';
 import { listModels, ModelUnavailableError, resolveModel } from './models';
@@ -290,20 +291,36 @@ describe('listModels', () => {
 
 describe('resolveModel', () => {
   it('resolves null to the default model', async () => {
-    const { info, model } = await resolveModel(null, { ANTHROPIC_API_KEY: 'k' });
+    const { info, model } = await resolveModel(null, { env: { ANTHROPIC_API_KEY: 'k' } });
     expect(info.id).toBe('anthropic:claude-sonnet-4-5');
     expect(model).toMatchObject({ provider: 'anthropic.messages', modelId: 'claude-sonnet-4-5' });
   });
 
   it('resolves null to the demo model when nothing is configured', async () => {
-    const { info, model } = await resolveModel(null, {});
+    const { info, model } = await resolveModel(null, { env: {} });
     expect(info).toEqual({ id: DEMO_MODEL_ID, label: 'Demo (offline)', demo: true });
     expect(model).toMatchObject({ provider: 'demo', modelId: 'offline' });
   });
 
+  it('gives the demo model the intents it is to recognise', async () => {
+    const echo = { tool: 'echo', example: 'echo', match: (clause: string) => ({ clause }) };
+    const { model } = await resolveModel(null, { env: {}, demoIntents: [echo] });
+    const { stream } = await model.doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'say it' }] }],
+      tools: [{ type: 'function', name: 'echo', inputSchema: { type: 'object' } }],
+    });
+    expect(await convertReadableStreamToArray(stream)).toContainEqual(
+      expect.objectContaining({
+        type: 'tool-call',
+        toolName: 'echo',
+        input: '{"clause":"say it"}',
+      }),
+    );
+  });
+
   it('resolves a listed model of its provider', async () => {
     const env = { OPENAI_API_KEY: 'k', GOOGLE_GENERATIVE_AI_API_KEY: 'k' };
-    const { info, model } = await resolveModel('google:gemini-2.5-flash', env);
+    const { info, model } = await resolveModel('google:gemini-2.5-flash', { env });
     expect(info).toEqual({
       id: 'google:gemini-2.5-flash',
       label: 'gemini-2.5-flash · Google',
@@ -315,37 +332,45 @@ describe('resolveModel', () => {
 
   it('keeps a colon inside a local model name', async () => {
     const { model } = await resolveModel('local:llama3.2:1b', {
-      OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:9/v1',
-      OPENAI_COMPATIBLE_MODELS: 'llama3.2:1b',
+      env: {
+        OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:9/v1',
+        OPENAI_COMPATIBLE_MODELS: 'llama3.2:1b',
+      },
     });
     expect(model).toMatchObject({ provider: 'local.chat', modelId: 'llama3.2:1b' });
   });
 
   it('resolves the QUANTA_DEFAULT_MODEL it added to the list', async () => {
     const { info, model } = await resolveModel(null, {
-      OPENAI_API_KEY: 'k',
-      QUANTA_DEFAULT_MODEL: 'openai:o3',
+      env: {
+        OPENAI_API_KEY: 'k',
+        QUANTA_DEFAULT_MODEL: 'openai:o3',
+      },
     });
     expect(info.id).toBe('openai:o3');
     expect(model.modelId).toBe('o3');
   });
 
   it('refuses a model that is not configured', async () => {
-    const unknown = resolveModel('openai:gpt-5', { ANTHROPIC_API_KEY: 'k' });
+    const unknown = resolveModel('openai:gpt-5', { env: { ANTHROPIC_API_KEY: 'k' } });
     await expect(unknown).rejects.toBeInstanceOf(ModelUnavailableError);
     await expect(unknown).rejects.toThrow(
       'The model openai:gpt-5 is not configured on this server; pick another one.',
     );
-    await expect(resolveModel('nonsense', {})).rejects.toBeInstanceOf(ModelUnavailableError);
+    await expect(resolveModel('nonsense', { env: {} })).rejects.toBeInstanceOf(
+      ModelUnavailableError,
+    );
   });
 
   it('wraps the model in the stall timeout of QUANTA_MODEL_TIMEOUT_MS', async () => {
     // A server that accepts the request and never answers it.
     const { url } = await serve(() => {});
     const { model } = await resolveModel('local:llama3.2', {
-      OPENAI_COMPATIBLE_BASE_URL: url,
-      OPENAI_COMPATIBLE_MODELS: 'llama3.2',
-      QUANTA_MODEL_TIMEOUT_MS: '50',
+      env: {
+        OPENAI_COMPATIBLE_BASE_URL: url,
+        OPENAI_COMPATIBLE_MODELS: 'llama3.2',
+        QUANTA_MODEL_TIMEOUT_MS: '50',
+      },
     });
     await expect(
       model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] }),
@@ -353,7 +378,7 @@ describe('resolveModel', () => {
   });
 
   it('refuses an invalid QUANTA_MODEL_TIMEOUT_MS', async () => {
-    await expect(resolveModel(null, { QUANTA_MODEL_TIMEOUT_MS: 'soon' })).rejects.toThrow(
+    await expect(resolveModel(null, { env: { QUANTA_MODEL_TIMEOUT_MS: 'soon' } })).rejects.toThrow(
       'QUANTA_MODEL_TIMEOUT_MS must be a positive integer, not "soon".',
     );
   });

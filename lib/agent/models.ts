@@ -6,6 +6,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createGateway, wrapLanguageModel } from 'ai';
 import { type Env, modelTimeoutMs } from '../config';
 import type { ModelInfo, ModelList } from '../protocol';
+import type { Intent } from './demo-intents';
 import { createDemoModel, DEMO_MODEL_ID } from './demo-model';
 import { stallTimeout } from './stall-timeout';
 
@@ -102,10 +103,13 @@ async function catalogue(configured: Provider[], env: Env): Promise<ModelList> {
   };
 }
 
-/** The model `id` names (or the default for `null`), ready for `streamText`. */
+/**
+ * The model `id` names (or the default for `null`), ready for `streamText`. The demo model
+ * recognises `demoIntents`: the requests for the tools the turn runs with.
+ */
 export async function resolveModel(
   id: string | null,
-  env: Env = process.env,
+  { env = process.env, demoIntents = [] }: { env?: Env; demoIntents?: readonly Intent[] } = {},
 ): Promise<{ info: ModelInfo; model: LanguageModelV3 }> {
   const configured = providers(env);
   const { models, defaultId } = await catalogue(configured, env);
@@ -117,7 +121,7 @@ export async function resolveModel(
   }
   const [provider, ...rest] = info.id.split(':');
   const base = info.demo
-    ? createDemoModel()
+    ? createDemoModel({ intents: demoIntents })
     : (configured.find((entry) => entry.name === provider) as Provider).create(rest.join(':'));
   return {
     info,

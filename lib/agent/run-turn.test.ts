@@ -3,6 +3,7 @@ import { readUIMessageStream, simulateReadableStream, wrapLanguageModel } from '
 import { convertReadableStreamToArray, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { memoryServices } from '@/tests/helpers/tool-services';
+import { demoIntents } from '@/tools';
 import { ID_PATTERN } from '../ids';
 import type { QuantaMessage } from '../protocol';
 import { createToolSet, defineTool, note, ok, type Tool, widget } from '../tools';
@@ -444,7 +445,7 @@ describe('runTurn', () => {
   );
 
   it('with the demo model, calls a tool and answers from its result', async () => {
-    const { ended } = await run(createDemoModel({ delayMs: 0 }), {
+    const { ended } = await run(createDemoModel({ delayMs: 0, intents: demoIntents }), {
       history: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'show me a counter' }] }],
     });
     const parts = ended[0]?.parts ?? [];

@@ -1,5 +1,6 @@
 import { createUIMessageStreamResponse, type UIMessageChunk } from 'ai';
 import { stopTurn, trackTurn, untrackTurn } from '../agent/active-turns';
+import type { Intent } from '../agent/demo-intents';
 import { ModelUnavailableError, resolveModel } from '../agent/models';
 import { runTurn } from '../agent/run-turn';
 import { prices } from '../agent/usage';
@@ -80,25 +81,29 @@ function start(body: Body): Start {
 }
 
 /**
- * `POST /api/sessions/:id/messages`: stores the owner's new message, runs a turn and answers
- * with its UI message stream. The turn runs to its end even if the client goes away.
+ * `POST /api/sessions/:id/messages`: stores the owner's new message, runs a turn with `toolSet`
+ * (on the demo model, `demoIntents` ask for its tools) and answers with its UI message stream.
+ * The turn runs to its end even if the client goes away.
  */
 export async function postMessage(
   db: Db,
   request: Request,
   id: string,
   toolSet: ToolSet,
+  demoIntents: readonly Intent[],
 ): Promise<Response> {
   const identity = await writer(db, request);
   const session = await authorize(db, id, identity.ownerId, 'write');
   const begin = start(await readJson<Body>(request, bodySchema, MAX_MESSAGE_BYTES));
   await enforceRate('turnsPerMinute', identity.ownerId);
-  const { info, model } = await resolveModel(session.model).catch((error: unknown) => {
-    if (error instanceof ModelUnavailableError) {
-      throw new HttpError(409, 'model_unavailable', error.message);
-    }
-    throw error;
-  });
+  const { info, model } = await resolveModel(session.model, { demoIntents }).catch(
+    (error: unknown) => {
+      if (error instanceof ModelUnavailableError) {
+        throw new HttpError(409, 'model_unavailable', error.message);
+      }
+      throw error;
+    },
+  );
   const lease = await acquireLease('concurrentTurns', identity.ownerId);
   const turnId = newId();
   // The slot goes back whatever stops the claim, a database error included: a lease renews

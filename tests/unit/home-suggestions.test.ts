@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { recognise } from '@/lib/agent/demo-intents';
-import { toolSet } from '@/tools';
+import { demoIntents, toolSet } from '@/tools';
 import { SUGGESTIONS } from '../../components/suggestions';
 
 // The home page's chips are for trying Quanta without a key: the offline demo model must
@@ -8,7 +8,7 @@ import { SUGGESTIONS } from '../../components/suggestions';
 it('words each suggestion so the demo model calls the tool it is there to show', () => {
   const shipped = new Set(toolSet.tools.map((tool) => tool.name));
   const called = SUGGESTIONS.map(({ prompt }) =>
-    recognise(prompt, shipped).map(({ tool }) => tool),
+    recognise(prompt, demoIntents, shipped).map(({ tool }) => tool),
   );
   expect(called).toEqual([
     ['show_counter'],

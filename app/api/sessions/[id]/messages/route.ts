@@ -1,7 +1,7 @@
 import { getDb } from '@/lib/db/client';
 import { handled } from '@/lib/http/errors';
 import { postMessage } from '@/lib/sessions/turn-service';
-import { toolSet } from '@/tools';
+import { demoIntents, toolSet } from '@/tools';
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -9,5 +9,5 @@ type Context = { params: Promise<{ id: string }> };
 export const maxDuration = 300;
 
 export const POST = handled(async (request: Request, { params }: Context) =>
-  postMessage(await getDb(), request, (await params).id, toolSet),
+  postMessage(await getDb(), request, (await params).id, toolSet, demoIntents),
 );
