@@ -1,48 +1,24 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase, emptyPostgresDatabase } from '@/tests/helpers/databases';
 import { newId } from '../ids';
 import { openDatabase } from './client';
+import { appendMessages, listMessages } from './messages';
 import journal from './migrations/meta/_journal.json';
 import { addNote, listNotes } from './notes';
-import { sessions, widgetStates } from './schema';
+import { widgetStates } from './schema';
 import {
-  appendMessages,
-  claimTurn,
   createSession,
   DEFAULT_TITLE,
   deleteSession,
   forkSession,
   getSession,
-  listMessages,
   listSessions,
-  renewTurn,
   updateSession,
 } from './sessions';
 
 describeEachDatabase('session queries', (database) => {
   const db = () => database().db;
-
-  it('lets one turn run at a time; a renewed turn stays claimed, a silent one goes stale', async () => {
-    const session = await createSession(db(), { ownerId: 'owner-a' });
-    const fifteenMinutes = 15 * 60_000;
-    const backdate = () =>
-      db()
-        .update(sessions)
-        .set({ activeTurnStartedAt: new Date(Date.now() - 60 * 60_000) })
-        .where(eq(sessions.id, session.id));
-    expect(await claimTurn(db(), session.id, 't1', fifteenMinutes)).toBe(true);
-    expect(await claimTurn(db(), session.id, 't2', fifteenMinutes)).toBe(false);
-    // A long turn that keeps working renews its mark and keeps the session.
-    await backdate();
-    await renewTurn(db(), session.id, 't1');
-    expect(await claimTurn(db(), session.id, 't2', fifteenMinutes)).toBe(false);
-    // One that fell silent (its server died) gives it up; its late renewal changes nothing.
-    await backdate();
-    expect(await claimTurn(db(), session.id, 't2', fifteenMinutes)).toBe(true);
-    await renewTurn(db(), session.id, 't1');
-    expect((await getSession(db(), session.id))?.activeTurnId).toBe('t2');
-  });
 
   it('creates a private session with an unguessable id', async () => {
     const session = await createSession(db(), { ownerId: 'owner-a' });
@@ -105,33 +81,6 @@ describeEachDatabase('session queries', (database) => {
     expect(updated).toMatchObject({ title: 'Plans', model: 'demo', visibility: 'public' });
     expect(updated?.updatedAt.getTime()).toBeGreaterThanOrEqual(session.updatedAt.getTime());
     expect(await updateSession(db(), newId(), { title: 'x' })).toBeUndefined();
-  });
-
-  it('appends messages in order and deletes a session with its messages', async () => {
-    const session = await createSession(db(), { ownerId: 'owner-a' });
-    await appendMessages(db(), session.id, [
-      { role: 'user', parts: [{ type: 'text', text: 'hi' }] },
-    ]);
-    await appendMessages(db(), session.id, [
-      {
-        role: 'assistant',
-        parts: [{ type: 'text', text: 'hello' }],
-        metadata: { usage: { inputTokens: 3, outputTokens: 1 } },
-      },
-      { role: 'user', parts: [{ type: 'text', text: 'again' }] },
-    ]);
-    const stored = await listMessages(db(), session.id);
-    expect(stored.map((m) => [m.position, m.role, m.parts])).toEqual([
-      [0, 'user', [{ type: 'text', text: 'hi' }]],
-      [1, 'assistant', [{ type: 'text', text: 'hello' }]],
-      [2, 'user', [{ type: 'text', text: 'again' }]],
-    ]);
-    expect(stored[1]?.metadata).toEqual({ usage: { inputTokens: 3, outputTokens: 1 } });
-
-    expect(await deleteSession(db(), session.id)).toBe(true);
-    expect(await getSession(db(), session.id)).toBeUndefined();
-    expect(await listMessages(db(), session.id)).toEqual([]);
-    expect(await deleteSession(db(), session.id)).toBe(false);
   });
 
   it('forks a session into a new private one with copies of its messages and widget states', async () => {

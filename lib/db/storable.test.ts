@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { QuantaMessage } from '@/lib/protocol';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { newId } from '../ids';
+import { appendMessages, listMessages, saveMessage } from './messages';
 import { addNote, listNotes } from './notes';
-import { appendMessages, createSession, listMessages, saveMessage } from './sessions';
+import { createSession } from './sessions';
 import { storable } from './storable';
 import { getWidgetState, writeWidgetState } from './widget-states';
 

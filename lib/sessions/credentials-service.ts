@@ -12,7 +12,7 @@ import {
   type CreatedApiToken,
   MAX_TOKEN_NAME,
 } from '../protocol';
-import { writer } from './service';
+import { writer } from './access';
 
 const MAX_BODY_BYTES = 1024;
 

@@ -3,7 +3,7 @@ import { subscribe } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { acquireLease } from '../limits';
 import type { SessionEvent } from '../protocol';
-import { authorize, requester } from './service';
+import { authorize, requester } from './access';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = 15_000;

@@ -6,8 +6,16 @@ import { runTurn } from '../agent/run-turn';
 import { prices } from '../agent/usage';
 import { maxAnswerBytes, maxSteps, maxToolInputBytes, maxWidgetDataBytes } from '../config';
 import type { Db } from '../db/client';
+import {
+  appendMessages,
+  listMessages,
+  messageExists,
+  saveMessage,
+  truncateMessages,
+} from '../db/messages';
 import type { SessionRow } from '../db/schema';
-import * as queries from '../db/sessions';
+import { DEFAULT_TITLE, updateSession } from '../db/sessions';
+import { claimTurn, releaseTurn, renewTurn } from '../db/turns';
 import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
@@ -15,8 +23,9 @@ import { ID_PATTERN, newId } from '../ids';
 import { acquireLease, enforceRate } from '../limits';
 import type { QuantaMessage, StopResponse } from '../protocol';
 import type { ToolSet } from '../tools/tool-set';
-import { authorize, STALE_TURN_MS, toMessage, writer } from './service';
+import { authorize, writer } from './access';
 import { toolServices } from './tool-services';
+import { STALE_TURN_MS, toMessage } from './views';
 
 const MAX_MESSAGE_BYTES = 64 * 1024;
 const MAX_TEXT = 32_000;
@@ -108,7 +117,7 @@ export async function postMessage(
   const turnId = newId();
   // The slot goes back whatever stops the claim, a database error included: a lease renews
   // itself, so one never released would hold the slot for good.
-  const claimed = await queries.claimTurn(db, id, turnId, STALE_TURN_MS).catch(async (error) => {
+  const claimed = await claimTurn(db, id, turnId, STALE_TURN_MS).catch(async (error) => {
     await lease.release();
     throw error;
   });
@@ -124,7 +133,7 @@ export async function postMessage(
     released ??= (async () => {
       untrackTurn(id, turnId);
       try {
-        await Promise.all([queries.releaseTurn(db, id, turnId), lease.release()]);
+        await Promise.all([releaseTurn(db, id, turnId), lease.release()]);
       } finally {
         // After the release, so a viewer that reloads the session on it finds the turn ended.
         publish(id, { type: 'turn', status: 'ended' });
@@ -135,7 +144,7 @@ export async function postMessage(
   try {
     const history = await prepareHistory(db, session, begin);
     const save = (message: QuantaMessage) =>
-      queries.saveMessage(db, id, {
+      saveMessage(db, id, {
         id: message.id,
         role: 'assistant',
         parts: message.parts,
@@ -158,7 +167,7 @@ export async function postMessage(
       signal,
       // Each step renews the turn's mark, so only a turn silent for STALE_TURN_MS counts as dead.
       onStep: async (message) => {
-        await Promise.all([save(message), queries.renewTurn(db, id, turnId)]);
+        await Promise.all([save(message), renewTurn(db, id, turnId)]);
       },
       // Released before the stream closes, so a client that sends again at once is not refused.
       onEnd: async (message) => {
@@ -177,12 +186,12 @@ export async function postMessage(
 
 /** Stores what the turn answers — a new or edited user message, or nothing — and loads it all. */
 async function prepareHistory(db: Db, session: SessionRow, begin: Start): Promise<QuantaMessage[]> {
-  const stored = await queries.listMessages(db, session.id);
+  const stored = await listMessages(db, session.id);
   if (begin.trigger === 'regenerate') {
     const lastUser = stored.findLast((message) => message.role === 'user');
     if (!lastUser)
       throw new HttpError(400, 'nothing_to_regenerate', 'There is no answer to write again.');
-    await queries.truncateMessages(db, session.id, lastUser.position + 1);
+    await truncateMessages(db, session.id, lastUser.position + 1);
   } else {
     const parts = begin.message.parts.map(({ text }) => ({ type: 'text' as const, text }));
     let id = begin.message.id;
@@ -190,14 +199,14 @@ async function prepareHistory(db: Db, session: SessionRow, begin: Start): Promis
       const edited = stored.find((message) => message.id === id && message.role === 'user');
       if (!edited)
         throw new HttpError(404, 'message_not_found', 'No message of yours here has that id.');
-      await queries.truncateMessages(db, session.id, edited.position);
-    } else if (id === undefined || !ID_PATTERN.test(id) || (await queries.messageExists(db, id))) {
+      await truncateMessages(db, session.id, edited.position);
+    } else if (id === undefined || !ID_PATTERN.test(id) || (await messageExists(db, id))) {
       id = newId();
     }
-    await queries.appendMessages(db, session.id, [{ id, role: 'user', parts }]);
+    await appendMessages(db, session.id, [{ id, role: 'user', parts }]);
     if (stored.length === 0) await nameAfterFirstMessage(db, session, parts[0]?.text ?? '');
   }
-  return (await queries.listMessages(db, session.id)).map(toMessage);
+  return (await listMessages(db, session.id)).map(toMessage);
 }
 
 /** `POST /api/sessions/:id/stop`: ends the running turn; what it produced is kept. */
@@ -219,8 +228,8 @@ async function drain(stream: ReadableStream<UIMessageChunk>): Promise<void> {
 
 /** A chat nobody has named takes its title from the first words it is asked. */
 async function nameAfterFirstMessage(db: Db, session: SessionRow, text: string): Promise<void> {
-  if (session.title !== queries.DEFAULT_TITLE) return;
+  if (session.title !== DEFAULT_TITLE) return;
   const line = text.trim().split('\n')[0] ?? '';
   const title = line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
-  await queries.updateSession(db, session.id, { title });
+  await updateSession(db, session.id, { title });
 }

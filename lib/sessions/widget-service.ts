@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { maxWidgetDataBytes } from '../config';
 import type { Db } from '../db/client';
-import * as queries from '../db/sessions';
+import * as queries from '../db/messages';
 import { getWidgetState, writeWidgetState } from '../db/widget-states';
 import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
@@ -11,7 +11,8 @@ import { validate } from '../schema';
 import type { ToolSet } from '../tools/tool-set';
 import { findWidgetCall, stateKey } from '../widgets';
 import type { WidgetDefinition } from '../widgets/actions';
-import { authorize, toMessage, writer } from './service';
+import { authorize, writer } from './access';
+import { toMessage } from './views';
 
 const MAX_ACTION_BYTES = 64 * 1024;
 

@@ -1,7 +1,8 @@
 import { beforeAll, expect, it, vi } from 'vitest';
 import * as actionsRoute from '@/app/api/sessions/[id]/widgets/[toolCallId]/actions/route';
+import { saveMessage } from '@/lib/db/messages';
 import { listNotes } from '@/lib/db/notes';
-import { createSession, saveMessage } from '@/lib/db/sessions';
+import { createSession } from '@/lib/db/sessions';
 import { subscribe } from '@/lib/events/session-events';
 import { newId } from '@/lib/ids';
 import type { SessionEvent } from '@/lib/protocol';

@@ -1,0 +1,28 @@
+import type { MessageRow, SessionRow } from '../db/schema';
+import type { QuantaMessage, SessionView } from '../protocol';
+
+// Stored rows as a viewer sees them.
+
+/** A turn mark older than this is from a server that died mid-turn (turns are far shorter). */
+export const STALE_TURN_MS = 15 * 60_000;
+
+export function toView(session: SessionRow, viewer: string | undefined): SessionView {
+  return {
+    id: session.id,
+    title: session.title,
+    model: session.model,
+    visibility: session.visibility,
+    createdAt: session.createdAt.toISOString(),
+    updatedAt: session.updatedAt.toISOString(),
+    // A mark older than a turn can last is from a server that died mid-turn: not running.
+    turnActive:
+      session.activeTurnId !== null &&
+      (session.activeTurnStartedAt?.getTime() ?? 0) > Date.now() - STALE_TURN_MS,
+    isOwner: viewer === session.ownerId,
+  };
+}
+
+/** A stored message as the AI SDK and the UI know it. */
+export function toMessage({ id, role, parts, metadata }: MessageRow): QuantaMessage {
+  return metadata === null ? { id, role, parts } : { id, role, parts, metadata };
+}
