@@ -2,7 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./', import.meta.url)),
+      // The marker throws outside React's server condition, which Next applies and Node does not:
+      // here it is the empty module Next itself puts in its place on the server.
+      'server-only': 'next/dist/compiled/server-only/empty.js',
+    },
+  },
   test: {
     include: [
       'lib/**/*.test.ts',

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { insertApiToken, recordApiTokenUse } from '../db/api-tokens';
 import type { Db } from '../db/client';

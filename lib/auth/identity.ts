@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client';
 import { cookieGeneration, nextCookieGeneration } from '../db/identities';

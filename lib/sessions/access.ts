@@ -1,3 +1,4 @@
+import 'server-only';
 import { type Identity, identify } from '../auth/identity';
 import { isSameOrigin } from '../auth/origin';
 import { type Action, permits, refusal } from '../auth/permissions';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { issueApiToken } from '../auth/api-tokens';
 import { rotateCookie } from '../auth/identity';
 import { deleteApiToken, listApiTokens } from '../db/api-tokens';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { listModels } from '../agent/models';
 import type { Db } from '../db/client';
 import { listMessages } from '../db/messages';

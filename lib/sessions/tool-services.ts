@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '../db/client';
 import { addNote, countNotes } from '../db/notes';
 import { getWidgetState } from '../db/widget-states';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createUIMessageStreamResponse, type UIMessageChunk } from 'ai';
 import { stopTurn, trackTurn, untrackTurn } from '../agent/active-turns';
 import type { Intent } from '../agent/demo-intents';

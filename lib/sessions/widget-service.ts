@@ -1,3 +1,4 @@
+import 'server-only';
 import { isDeepStrictEqual } from 'node:util';
 import { maxWidgetDataBytes } from '../config';
 import type { Db } from '../db/client';
