@@ -2,7 +2,7 @@ import { getDb } from '@/lib/db/client';
 import { handled } from '@/lib/http/errors';
 import { read, remove, update } from '@/lib/sessions/service';
 
-type Context = { params: Promise<{ id: string }> };
+type Context = RouteContext<'/api/sessions/[id]'>;
 
 export const GET = handled(async (request: Request, { params }: Context) =>
   Response.json(await read(await getDb(), request, (await params).id)),

@@ -3,11 +3,10 @@ import { handled } from '@/lib/http/errors';
 import { postMessage } from '@/lib/sessions/turn-service';
 import { demoIntents, toolSet } from '@/tools';
 
-type Context = { params: Promise<{ id: string }> };
-
 // A turn may run for minutes of tool calls; hosts with a limit (Vercel) honour this one.
 export const maxDuration = 300;
 
-export const POST = handled(async (request: Request, { params }: Context) =>
-  postMessage(await getDb(), request, (await params).id, toolSet, demoIntents),
+export const POST = handled(
+  async (request: Request, { params }: RouteContext<'/api/sessions/[id]/messages'>) =>
+    postMessage(await getDb(), request, (await params).id, toolSet, demoIntents),
 );
