@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createSchema as newToken } from '../sessions/credentials-service';
-import { createSchema as newSession, patchSchema } from '../sessions/service';
-import { bodySchema as newMessage } from '../sessions/turn-service';
-import { actionSchema } from '../sessions/widget-service';
+import {
+  widgetActionSchema as actionSchema,
+  postMessageSchema as newMessage,
+  createSessionSchema as newSession,
+  createTokenSchema as newToken,
+  patchSessionSchema as patchSchema,
+} from '../protocol';
 import { API_ROUTES } from './api-routes';
 import { openApiDocument } from './openapi';
 

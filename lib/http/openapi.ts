@@ -1,8 +1,11 @@
-import { MAX_PAGE } from '../protocol';
-import { createSchema as newToken } from '../sessions/credentials-service';
-import { createSchema as newSession, patchSchema } from '../sessions/service';
-import { bodySchema as newMessage } from '../sessions/turn-service';
-import { actionSchema } from '../sessions/widget-service';
+import {
+  widgetActionSchema as actionSchema,
+  MAX_PAGE,
+  postMessageSchema as newMessage,
+  createSessionSchema as newSession,
+  createTokenSchema as newToken,
+  patchSessionSchema as patchSchema,
+} from '../protocol';
 import { API_ROUTES, type ApiRoute } from './api-routes';
 
 /**

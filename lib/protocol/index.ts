@@ -14,6 +14,21 @@ export type {
 } from './messages';
 export type { ModelInfo, ModelList } from './models';
 export type {
+  CreateSessionBody,
+  CreateTokenBody,
+  PatchSessionBody,
+  PostMessageBody,
+  WidgetActionBody,
+} from './requests';
+export {
+  createSessionSchema,
+  createTokenSchema,
+  MAX_MESSAGE_TEXT,
+  patchSessionSchema,
+  postMessageSchema,
+  widgetActionSchema,
+} from './requests';
+export type {
   SessionDetail,
   SessionPage,
   SessionResponse,

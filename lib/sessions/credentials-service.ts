@@ -11,18 +11,12 @@ import {
   type ApiTokenList,
   type ApiTokenView,
   type CreatedApiToken,
-  MAX_TOKEN_NAME,
+  type CreateTokenBody,
+  createTokenSchema,
 } from '../protocol';
 import { writer } from './access';
 
 const MAX_BODY_BYTES = 1024;
-
-export const createSchema = {
-  type: 'object',
-  properties: { name: { type: 'string', minLength: 1, maxLength: MAX_TOKEN_NAME } },
-  required: ['name'],
-  additionalProperties: false,
-};
 
 function toView({ id, name, createdAt, lastUsedAt }: ApiTokenRow): ApiTokenView {
   return {
@@ -52,7 +46,7 @@ async function browserOwner(db: Db, request: Request): Promise<string> {
 /** `POST /api/tokens`: a new named token; `bearer` is the only time the token is shown. */
 export async function createToken(db: Db, request: Request): Promise<CreatedApiToken> {
   const ownerId = await browserOwner(db, request);
-  const { name } = await readJson<{ name: string }>(request, createSchema, MAX_BODY_BYTES);
+  const { name } = await readJson<CreateTokenBody>(request, createTokenSchema, MAX_BODY_BYTES);
   const { bearer, row } = await issueApiToken(db, ownerId, name);
   return { token: toView(row), bearer };
 }

@@ -8,7 +8,6 @@ import {
   forkSession,
   listSessions,
   type SessionCursor,
-  type SessionPatch,
   updateSession,
 } from '../db/sessions';
 import { listWidgetStates } from '../db/widget-states';
@@ -17,8 +16,11 @@ import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { enforceRate } from '../limits';
 import {
+  type CreateSessionBody,
+  createSessionSchema,
   MAX_PAGE,
-  MAX_TITLE,
+  type PatchSessionBody,
+  patchSessionSchema,
   type SessionDetail,
   type SessionPage,
   type SessionView,
@@ -50,15 +52,6 @@ export async function listMine(db: Db, request: Request): Promise<SessionPage> {
   };
 }
 
-const titleSchema = { type: 'string', minLength: 1, maxLength: MAX_TITLE };
-const modelSchema = { type: ['string', 'null'], maxLength: 200 };
-
-export const createSchema = {
-  type: 'object',
-  properties: { title: titleSchema, model: modelSchema },
-  additionalProperties: false,
-};
-
 /** A session may only be set to a model this server offers (null: the default). */
 async function checkModel(model: string | null | undefined): Promise<void> {
   if (typeof model !== 'string') return;
@@ -71,11 +64,7 @@ async function checkModel(model: string | null | undefined): Promise<void> {
 
 export async function create(db: Db, request: Request): Promise<SessionView> {
   const identity = await writer(db, request);
-  const body = await readJson<{ title?: string; model?: string | null }>(
-    request,
-    createSchema,
-    MAX_BODY_BYTES,
-  );
+  const body = await readJson<CreateSessionBody>(request, createSessionSchema, MAX_BODY_BYTES);
   await checkModel(body.model);
   await enforceRate('sessionsPerMinute', identity.ownerId);
   const session = await createSession(db, { ownerId: identity.ownerId, ...body });
@@ -109,21 +98,10 @@ export async function readAs(
   };
 }
 
-export const patchSchema = {
-  type: 'object',
-  properties: {
-    title: titleSchema,
-    model: modelSchema,
-    visibility: { enum: ['private', 'public'] },
-  },
-  additionalProperties: false,
-  minProperties: 1,
-};
-
 export async function update(db: Db, request: Request, id: string): Promise<SessionView> {
   const identity = await writer(db, request);
   await authorize(db, id, identity.ownerId, 'write');
-  const patch = await readJson<SessionPatch>(request, patchSchema, MAX_BODY_BYTES);
+  const patch = await readJson<PatchSessionBody>(request, patchSessionSchema, MAX_BODY_BYTES);
   await checkModel(patch.model);
   const session = await updateSession(db, id, patch);
   if (!session) throw noSuchSession();

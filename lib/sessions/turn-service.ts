@@ -22,62 +22,26 @@ import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN, newId } from '../ids';
 import { acquireLease, enforceRate } from '../limits';
-import type { QuantaMessage, StopResponse } from '../protocol';
+import {
+  type PostMessageBody,
+  postMessageSchema,
+  type QuantaMessage,
+  type StopResponse,
+} from '../protocol';
 import type { ToolSet } from '../tools/tool-set';
 import { authorize, writer } from './access';
 import { toolServices } from './tool-services';
 import { STALE_TURN_MS, toMessage } from './views';
 
 const MAX_MESSAGE_BYTES = 64 * 1024;
-const MAX_TEXT = 32_000;
 const TITLE_LENGTH = 60;
 
-const userMessageSchema = {
-  type: 'object',
-  properties: {
-    // A client's own id is kept when it is one of ours (22 URL-safe characters, 128 random
-    // bits) and unused, so the client can name the message later (edit); else the server
-    // names it. Client metadata is accepted and ignored.
-    id: { type: 'string', maxLength: 200 },
-    role: { const: 'user' },
-    metadata: {},
-    parts: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 20,
-      items: {
-        type: 'object',
-        properties: {
-          type: { const: 'text' },
-          text: { type: 'string', pattern: '\\S', maxLength: MAX_TEXT },
-        },
-        required: ['type', 'text'],
-      },
-    },
-  },
-  required: ['role', 'parts'],
-  additionalProperties: false,
-};
-
-export const bodySchema = {
-  type: 'object',
-  properties: {
-    // submit (the default): a new message; edit: `message.id` names a stored user message that
-    // is replaced, everything after it dropped; regenerate: the last answer is dropped and
-    // written again.
-    trigger: { enum: ['submit', 'edit', 'regenerate'] },
-    message: userMessageSchema,
-  },
-  additionalProperties: false,
-};
-
-type UserMessage = { id?: string; parts: { text: string }[] };
-type Body = { trigger?: 'submit' | 'edit' | 'regenerate'; message?: UserMessage };
+type UserMessage = NonNullable<PostMessageBody['message']>;
 
 /** What a turn starts from, checked before anything is claimed. */
 type Start = { trigger: 'submit' | 'edit'; message: UserMessage } | { trigger: 'regenerate' };
 
-function start(body: Body): Start {
+function start(body: PostMessageBody): Start {
   const trigger = body.trigger ?? 'submit';
   if (trigger === 'regenerate') {
     if (body.message) throw new HttpError(400, 'invalid_input', 'regenerate takes no message');
@@ -104,7 +68,9 @@ export async function postMessage(
 ): Promise<Response> {
   const identity = await writer(db, request);
   const session = await authorize(db, id, identity.ownerId, 'write');
-  const begin = start(await readJson<Body>(request, bodySchema, MAX_MESSAGE_BYTES));
+  const begin = start(
+    await readJson<PostMessageBody>(request, postMessageSchema, MAX_MESSAGE_BYTES),
+  );
   await enforceRate('turnsPerMinute', identity.ownerId);
   const { info, model } = await resolveModel(session.model, { demoIntents }).catch(
     (error: unknown) => {

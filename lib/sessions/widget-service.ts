@@ -7,7 +7,7 @@ import { getWidgetState, writeWidgetState } from '../db/widget-states';
 import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
-import type { WidgetState } from '../protocol';
+import { type WidgetActionBody, type WidgetState, widgetActionSchema } from '../protocol';
 import { validate } from '../schema';
 import type { ToolSet } from '../tools/tool-set';
 import { findWidgetCall, stateKey } from '../widgets';
@@ -16,20 +16,6 @@ import { authorize, writer } from './access';
 import { toMessage } from './views';
 
 const MAX_ACTION_BYTES = 64 * 1024;
-
-export const actionSchema = {
-  type: 'object',
-  properties: {
-    action: { type: 'string', minLength: 1, maxLength: 100 },
-    args: { type: 'object' },
-    // The version the client last saw: an action on older data is refused (409).
-    version: { type: 'integer', minimum: 0 },
-  },
-  required: ['action', 'version'],
-  additionalProperties: false,
-};
-
-type ActionBody = { action: string; args?: Record<string, unknown>; version: number };
 
 /**
  * `POST /api/sessions/:id/widgets/:toolCallId/actions`: the human path. The owner's click runs
@@ -49,7 +35,7 @@ export async function runWidgetAction(
     if (error instanceof HttpError && error.status === 403) throw notFound('No such widget here.');
     throw error;
   });
-  const body = await readJson<ActionBody>(request, actionSchema, MAX_ACTION_BYTES);
+  const body = await readJson<WidgetActionBody>(request, widgetActionSchema, MAX_ACTION_BYTES);
 
   // Only the message that holds the tool call is read, not the whole transcript per click.
   const holder = await queries.findToolCallMessage(db, sessionId, toolCallId);
