@@ -43,3 +43,30 @@ it('says why it is disabled', () => {
   expect(field()).toHaveAttribute('aria-describedby');
   expect(screen.getAllByText('This session is read-only.').length).toBeGreaterThan(0);
 });
+
+it('takes the focus when asked to, where a new conversation starts', () => {
+  render(<Composer onSend={() => undefined} autoFocus />);
+  expect(field()).toHaveFocus();
+});
+
+it('keeps the focus in the field after Send is clicked and after Stop', () => {
+  const { rerender } = render(<Composer onSend={() => undefined} />);
+  fireEvent.change(field(), { target: { value: 'hello' } });
+  const send = screen.getByRole('button', { name: 'Send' });
+  send.focus();
+  fireEvent.click(send);
+  expect(field()).toHaveFocus();
+  expect(field().value).toBe('');
+
+  rerender(<Composer onSend={() => undefined} running onStop={() => {}} />);
+  const stop = screen.getByRole('button', { name: 'Stop' });
+  stop.focus();
+  fireEvent.click(stop);
+  expect(field()).toHaveFocus();
+});
+
+it('shows its tools (the model picker) beside Send', () => {
+  render(<Composer onSend={() => undefined} tools={<span>Demo model</span>} />);
+  const form = field().closest('form') as HTMLElement;
+  expect(form).toContainElement(screen.getByText('Demo model'));
+});

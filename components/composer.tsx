@@ -1,28 +1,60 @@
 'use client';
 
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { ArrowUp, Square } from 'lucide-react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { ActionButton } from './chat/action-button';
 
 type ComposerProps = {
   /** A rejection puts the text back (the caller shows why). */
   onSend: (text: string) => Promise<unknown> | undefined;
-  /** While a turn runs, the send button becomes Stop; what is typed waits for the next turn. */
+  /** While a turn runs, Send becomes Stop; what is typed waits for the next turn. */
   running?: boolean;
   onStop?: () => void;
   /** When set, the composer is disabled and this explains why. */
   disabledReason?: string;
+  /** Put the focus in the field when it appears: where a new conversation starts. */
+  autoFocus?: boolean;
+  /** Shown at the bottom left of the box, beside Send: the model picker. */
+  tools?: ReactNode;
 };
 
-export function Composer({ onSend, running = false, onStop, disabledReason }: ComposerProps) {
+/**
+ * Where a message is written: a field that grows with its text (up to 40% of the screen, then
+ * scrolls), Enter sends, Shift+Enter is a new line. After Send or Stop the focus stays in the
+ * field, ready for the next message.
+ */
+export function Composer({
+  onSend,
+  running = false,
+  onStop,
+  disabledReason,
+  autoFocus = false,
+  tools,
+}: ComposerProps) {
   const [text, setText] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
   const reasonId = useId();
   const disabled = disabledReason !== undefined;
   const canSend = !disabled && !running && text.trim().length > 0;
+
+  useEffect(() => {
+    if (autoFocus) field.current?.focus();
+  }, [autoFocus]);
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
     if (!canSend) return;
     const sent = text.trim();
     setText('');
+    field.current?.focus();
     // A message that could not be sent comes back to the composer: nothing typed is lost.
     try {
       await onSend(sent);
@@ -38,46 +70,52 @@ export function Composer({ onSend, running = false, onStop, disabledReason }: Co
   }
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      className="mx-auto flex max-w-3xl items-end gap-2"
-    >
-      <textarea
-        aria-label="Message"
-        aria-describedby={disabled ? reasonId : undefined}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        disabled={disabled}
-        rows={1}
-        placeholder={disabled ? disabledReason : 'Message Quanta…'}
-        className="field-sizing-content max-h-48 min-h-10 flex-1 resize-none rounded-lg border border-zinc-300 bg-white px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-blue-500 disabled:cursor-not-allowed disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900"
-      />
-      {disabled && (
-        <span id={reasonId} className="sr-only">
-          {disabledReason}
-        </span>
-      )}
-      {running ? (
-        <button
-          type="button"
-          onClick={onStop}
-          className={`${sendButton} bg-red-600 dark:bg-red-500`}
-        >
-          Stop
-        </button>
-      ) : (
-        <button
-          type="submit"
-          disabled={!canSend}
-          className={`${sendButton} bg-zinc-900 dark:bg-zinc-100 dark:text-zinc-900`}
-        >
-          Send
-        </button>
-      )}
+    <form onSubmit={(event) => void submit(event)} className="mx-auto w-full max-w-3xl">
+      <div className="flex flex-col rounded-2xl border border-input bg-background shadow-sm has-[textarea:focus-visible]:outline-2 has-[textarea:focus-visible]:outline-offset-2 has-[textarea:focus-visible]:outline-ring">
+        <textarea
+          ref={field}
+          aria-label="Message"
+          aria-describedby={disabled ? reasonId : undefined}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={disabled}
+          rows={1}
+          placeholder={disabled ? disabledReason : 'Message Quanta…'}
+          className="field-sizing-content max-h-[40dvh] min-h-12 w-full resize-none overflow-y-auto bg-transparent px-4 pt-3 pb-1 text-base outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-60"
+        />
+        {disabled && (
+          <span id={reasonId} className="sr-only">
+            {disabledReason}
+          </span>
+        )}
+        <div className="flex items-center gap-2 px-2 pb-2">
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1">{tools}</div>
+          {running ? (
+            <ActionButton
+              label="Stop"
+              variant="default"
+              className="rounded-full"
+              onClick={() => {
+                onStop?.();
+                field.current?.focus();
+              }}
+            >
+              <Square aria-hidden className="size-3 fill-current" />
+            </ActionButton>
+          ) : (
+            <ActionButton
+              label="Send"
+              type="submit"
+              variant="default"
+              className="rounded-full"
+              disabled={!canSend}
+            >
+              <ArrowUp aria-hidden />
+            </ActionButton>
+          )}
+        </div>
+      </div>
     </form>
   );
 }
-
-const sendButton =
-  'h-10 rounded-lg px-4 text-sm font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 disabled:opacity-40';

@@ -79,6 +79,7 @@ test('Stop ends a running turn and keeps what it wrote', async ({ page }) => {
   await send(page, 'hold and tell me about yourself');
   await expect(message(page, 3)).toContainText('I am still answering.');
   await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(composer(page)).toBeFocused();
   await turnEnded(page);
   await page.reload();
   await expect(message(page, 3)).toContainText('I am still answering.');
