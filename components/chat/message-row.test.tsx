@@ -1,10 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuantaMessage, ToolOutput } from '@/lib/protocol';
 import { MessageRow } from './message-row';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function answer(output: ToolOutput, text = 'Here you go.'): QuantaMessage {
   return {
@@ -23,14 +27,18 @@ function answer(output: ToolOutput, text = 'Here you go.'): QuantaMessage {
   };
 }
 
-function show(message: QuantaMessage, onOpenWidget = vi.fn()) {
+type RowProps = Omit<ComponentProps<typeof MessageRow>, 'message' | 'onOpenWidget'>;
+
+function show(message: QuantaMessage, onOpenWidget = vi.fn(), props: RowProps = {}) {
   render(
     <ol>
-      <MessageRow message={message} onOpenWidget={onOpenWidget} />
+      <MessageRow message={message} onOpenWidget={onOpenWidget} {...props} />
     </ol>,
   );
   return onOpenWidget;
 }
+
+const card = (name: string) => screen.getByRole('group', { name: `${name} tool call` });
 
 describe('a tool call in the transcript', () => {
   it('shows a text note for the reader after its tool card, apart from the answer', () => {
@@ -43,10 +51,9 @@ describe('a tool call in the transcript', () => {
       }),
     );
     const note = screen.getByRole('complementary', { name: 'Note' });
-    expect(note.textContent).toContain('Saved to notes');
-    const card = screen.getByText('demo').closest('details');
+    expect(note).toHaveTextContent('Saved to notes');
     // The note follows the card and is not part of the answer's text.
-    expect(card?.parentElement?.contains(note)).toBe(true);
+    expect(card('demo').parentElement?.contains(note)).toBe(true);
     expect(screen.getByText('Here you go.').contains(note)).toBe(false);
   });
 
@@ -65,12 +72,15 @@ describe('a tool call in the transcript', () => {
 
   it('shows a failed call as an error with its message, and no ui', () => {
     show(answer({ isError: true, modelText: 'count: must be integer', durationMs: 1 }));
-    const card = screen.getByText('demo').closest('details') as HTMLElement;
-    expect(within(card).getByText('Error · 1 ms')).toBeInTheDocument();
-    expect(card).toHaveAttribute('data-state', 'error');
-    expect(within(card).getByText('count: must be integer')).toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    const failed = card('demo');
+    expect(failed).toHaveAttribute('data-state', 'error');
+    expect(failed).toHaveTextContent('Error');
+    expect(failed).toHaveTextContent('1 ms');
+    fireEvent.click(within(failed).getByRole('button'));
+    expect(within(failed).getByText('count: must be integer')).toBeInTheDocument();
+    // No note, and no button but the card's own and the answer's actions.
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Open/ })).not.toBeInTheDocument();
   });
 
   it('shows a running call with its argument preview and no result yet', () => {
@@ -81,12 +91,17 @@ describe('a tool call in the transcript', () => {
         { type: 'tool-demo', toolCallId: 'c', state: 'input-available', input: { what: 'thing' } },
       ],
     });
-    expect(screen.getByText('demo').closest('details')).toHaveAttribute('data-state', 'running');
-    expect(screen.getByText('Running…')).toBeInTheDocument();
+    const running = card('demo');
+    expect(running).toHaveAttribute('data-state', 'running');
+    expect(running).toHaveTextContent('Running…');
     expect(screen.getByText('thing')).toBeInTheDocument();
-    expect(screen.queryByText('Result')).not.toBeInTheDocument();
+    fireEvent.click(within(running).getByRole('button'));
+    expect(within(running).getByRole('figure', { name: 'Arguments' })).toBeInTheDocument();
+    expect(screen.queryByRole('figure', { name: 'Sent to the model' })).not.toBeInTheDocument();
   });
+});
 
+describe('how an answer ended', () => {
   it('marks a failed turn with its cause and a stopped one as stopped', () => {
     show({
       id: 'a3',

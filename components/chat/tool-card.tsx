@@ -1,42 +1,79 @@
 'use client';
 
 import { getToolName } from 'ai';
-import type { QuantaToolPart } from '@/lib/protocol';
+import { ChevronRight, CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import type { QuantaToolPart, UiContent } from '@/lib/protocol';
+import { cn } from '../ui/cn';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../ui/collapsible';
+import { focusRing } from '../ui/focus-ring';
 
 const PREVIEW_LENGTH = 60;
 
-/** A tool call: name, a preview of its arguments, running state, then its result or error. */
+/**
+ * A tool call, folded to one line: state, name, a preview of its arguments, duration. Open, it
+ * shows the arguments and, side by side, the two halves of the tool's result: the text the model
+ * was sent, and what only the person sees (a note, or a widget and its data).
+ */
 export function ToolCard({ part }: { part: QuantaToolPart }) {
   const name = getToolName(part);
   const view = toolView(part);
   return (
-    <details
+    <Collapsible
+      role="group"
+      aria-label={`${name} tool call`}
+      // The call's state, for styles and tests (it replaces Radix's open/closed on the root).
       data-state={view.state}
-      className={`group rounded-lg border text-sm ${
-        view.state === 'error'
-          ? 'border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/40'
-          : 'border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900'
-      }`}
+      className="rounded-lg border bg-card text-sm text-card-foreground data-[state=error]:border-destructive/50"
     >
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 focus-visible:outline-2 focus-visible:outline-blue-500">
-        <StateMark state={view.state} />
-        <span className="font-mono font-medium">{name}</span>
-        <span className="min-w-0 flex-1 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">
+      <CollapsibleTrigger
+        className={cn(
+          'group/trigger flex w-full min-w-0 items-center gap-2 rounded-lg px-3 py-2 text-left hover:bg-accent/50',
+          focusRing,
+        )}
+      >
+        <ChevronRight
+          aria-hidden
+          className="size-4 shrink-0 text-muted-foreground transition-transform group-data-[state=open]/trigger:rotate-90"
+        />
+        <StateIcon state={view.state} />
+        <span className="sr-only">{view.status}</span>
+        <span className="shrink-0 font-mono font-medium">{name}</span>
+        <span className="min-w-0 flex-1 truncate font-mono text-xs text-muted-foreground">
           {preview(part.input)}
         </span>
-        <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{view.status}</span>
-      </summary>
-      <div className="flex flex-col gap-2 border-t border-inherit px-3 py-2">
-        <Block label="Arguments" text={JSON.stringify(part.input ?? {}, null, 2)} />
-        {view.result !== undefined && (
-          <Block label={view.state === 'error' ? 'Error' : 'Result'} text={view.result} />
+        {view.took && (
+          <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{view.took}</span>
         )}
-      </div>
-    </details>
+      </CollapsibleTrigger>
+      <CollapsibleContent className="flex flex-col gap-3 border-t px-3 py-3">
+        <Panel label="Arguments">
+          <Code text={JSON.stringify(part.input ?? {}, null, 2)} />
+        </Panel>
+        {view.modelText !== undefined && (
+          <div className="grid gap-3 md:grid-cols-2">
+            <Panel label="Sent to the model">
+              <Code text={view.modelText} />
+            </Panel>
+            <Panel label="Shown only to you">
+              <ShownToYou ui={view.ui} />
+            </Panel>
+          </div>
+        )}
+      </CollapsibleContent>
+    </Collapsible>
   );
 }
 
-type ToolView = { state: 'running' | 'done' | 'error'; status: string; result?: string };
+type ToolView = {
+  state: 'running' | 'done' | 'error';
+  /** The state in words, for screen readers (the icon shows it). */
+  status: string;
+  took?: string;
+  /** Exactly the text the model received as the call's result. */
+  modelText?: string;
+  ui?: UiContent;
+};
 
 export function toolView(part: QuantaToolPart): ToolView {
   switch (part.state) {
@@ -46,46 +83,69 @@ export function toolView(part: QuantaToolPart): ToolView {
     case 'approval-responded':
       return { state: 'running', status: 'Running…' };
     case 'output-error':
-      return { state: 'error', status: 'Failed', result: part.errorText };
+      return { state: 'error', status: 'Failed', modelText: part.errorText };
     case 'output-denied':
       return { state: 'error', status: 'Denied' };
     case 'output-available': {
       // A call of an unknown tool (a dynamic part) only ever fails: it has no output to show.
       if (part.type === 'dynamic-tool') return { state: 'done', status: 'Done' };
       const { output } = part;
-      const took = output.durationMs === undefined ? '' : ` · ${duration(output.durationMs)}`;
+      const took = output.durationMs === undefined ? undefined : duration(output.durationMs);
       return output.isError
-        ? { state: 'error', status: `Error${took}`, result: output.modelText }
-        : { state: 'done', status: `Done${took}`, result: output.modelText };
+        ? { state: 'error', status: 'Error', took, modelText: output.modelText }
+        : { state: 'done', status: 'Done', took, modelText: output.modelText, ui: output.ui };
     }
   }
 }
 
-function StateMark({ state }: { state: ToolView['state'] }) {
+function StateIcon({ state }: { state: ToolView['state'] }) {
   if (state === 'running') {
     return (
-      <span
-        aria-hidden="true"
-        className="size-3 animate-spin rounded-full border-2 border-zinc-400 border-t-transparent"
+      <LoaderCircle
+        aria-hidden
+        className="size-4 shrink-0 animate-spin text-muted-foreground motion-reduce:animate-none"
       />
     );
   }
+  if (state === 'error') {
+    return <CircleAlert aria-hidden className="size-4 shrink-0 text-destructive" />;
+  }
+  return <CircleCheck aria-hidden className="size-4 shrink-0 text-muted-foreground" />;
+}
+
+/** The half of the result the model never saw: a note, or a widget and the data it opens on. */
+function ShownToYou({ ui }: { ui?: UiContent }) {
+  if (!ui)
+    return <p className="text-xs text-muted-foreground">Nothing: the model’s text is all.</p>;
+  if (ui.kind === 'text') return <Code text={ui.text} />;
   return (
-    <span
-      aria-hidden="true"
-      className={`size-2 rounded-full ${state === 'error' ? 'bg-red-500' : 'bg-emerald-500'}`}
-    />
+    <>
+      <p className="text-xs">
+        The <code className="font-mono">{ui.widget}</code> widget, behind the button “{ui.label}”
+        {ui.data === undefined ? ', with no data.' : ', with this data:'}
+      </p>
+      {ui.data !== undefined && <Code text={JSON.stringify(ui.data, null, 2)} />}
+    </>
   );
 }
 
-function Block({ label, text }: { label: string; text: string }) {
+function Panel({ label, children }: { label: string; children: ReactNode }) {
+  const captionId = useId();
   return (
-    <div>
-      <div className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{label}</div>
-      <pre className="mt-1 max-h-64 overflow-auto font-mono text-xs whitespace-pre-wrap break-words">
-        {text}
-      </pre>
-    </div>
+    <figure aria-labelledby={captionId} className="flex min-w-0 flex-col gap-1">
+      <figcaption id={captionId} className="text-xs font-medium text-muted-foreground">
+        {label}
+      </figcaption>
+      {children}
+    </figure>
+  );
+}
+
+function Code({ text }: { text: string }) {
+  return (
+    <pre className="max-h-64 overflow-auto rounded-md bg-muted px-2.5 py-2 font-mono text-xs break-words whitespace-pre-wrap">
+      {text}
+    </pre>
   );
 }
 

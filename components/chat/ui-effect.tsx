@@ -1,6 +1,8 @@
 'use client';
 
+import { AppWindow, StickyNote } from 'lucide-react';
 import type { UiContent } from '@/lib/protocol';
+import { Button } from '../ui/button';
 
 /**
  * A tool's UI side effect, shown right after its tool card: a note for the reader, or a button
@@ -11,20 +13,22 @@ export function UiEffect({ ui, onOpenWidget }: { ui: UiContent; onOpenWidget: ()
     return (
       <aside
         aria-label="Note"
-        className="rounded-md border-l-4 border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-500 dark:bg-amber-950/40 dark:text-amber-100"
+        className="flex items-start gap-2 rounded-md bg-muted px-3 py-2 text-sm text-foreground"
       >
-        <span className="mr-2 text-xs font-semibold tracking-wide uppercase">Note</span>
-        {ui.text}
+        <StickyNote aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+        <span>{ui.text}</span>
       </aside>
     );
   }
   return (
-    <button
-      type="button"
+    <Button
+      variant="outline"
+      // A long label wraps rather than widen the transcript.
+      className="h-auto min-h-9 max-w-full self-start py-1.5 text-left whitespace-normal"
       onClick={onOpenWidget}
-      className="self-start rounded-md border border-blue-300 bg-blue-50 px-3 py-1.5 text-sm font-medium text-blue-900 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100 dark:hover:bg-blue-900"
     >
+      <AppWindow aria-hidden />
       {ui.label}
-    </button>
+    </Button>
   );
 }

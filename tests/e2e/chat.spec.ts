@@ -22,7 +22,7 @@ test('with no model configured, the demo model calls a tool and answers, streami
 
   const transcript = page.getByRole('list', { name: 'Transcript' });
   await expect(transcript.getByText('What is 12 * (3 + 4)?')).toBeVisible();
-  const card = transcript.locator('details', { hasText: 'calculate' });
+  const card = transcript.getByRole('group', { name: 'calculate tool call' });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Done');
   await expect(transcript.getByText(/84/).last()).toBeVisible();
@@ -35,13 +35,17 @@ test('with no model configured, the demo model calls a tool and answers, streami
   await expect(sidebar.getByRole('link', { name: 'What is 12 * (3 + 4)?' })).toBeVisible();
   await page.screenshot({ path: 'test-results/chat-demo-answer.png' });
 
-  // The result card opens to show the arguments and what the model was told.
-  await card.locator('summary').click();
-  await expect(card).toContainText('12 * (3 + 4)');
-  await expect(card).toContainText('Result');
+  // The card opens to show the arguments and, side by side, what the model was sent and what
+  // only the person got.
+  await card.getByRole('button', { expanded: false }).click();
+  await expect(card.getByRole('figure', { name: 'Arguments' })).toContainText('12 * (3 + 4)');
+  await expect(card.getByRole('figure', { name: 'Sent to the model' })).toContainText('84');
+  await expect(card.getByRole('figure', { name: 'Shown only to you' })).toContainText('Nothing');
 
   await page.reload();
-  await expect(transcript.locator('details', { hasText: 'calculate' })).toContainText('Done');
+  await expect(transcript.getByRole('group', { name: 'calculate tool call' })).toContainText(
+    'Done',
+  );
   await expect(transcript.getByText(/84/).last()).toBeVisible();
 });
 
@@ -51,14 +55,16 @@ test('a note from a tool shows in the transcript, apart from the answer, live an
   await startChat(page, 'save a note: buy milk');
   const transcript = page.getByRole('list', { name: 'Transcript' });
   const note = transcript.getByRole('complementary', { name: 'Note' });
-  await expect(note).toHaveText('NoteSaved to notes');
-  await expect(transcript.locator('details', { hasText: 'save_note' })).toContainText('Done');
+  await expect(note).toHaveText('Saved to notes');
+  await expect(transcript.getByRole('group', { name: 'save_note tool call' })).toContainText(
+    'Done',
+  );
   // Usage per answer and for the session.
   await expect(transcript.getByText(/tokens in · \d+ out/)).toBeVisible();
   await expect(page.getByText(/^Session: \d+ tokens in/)).toBeVisible();
   await page.screenshot({ path: 'test-results/chat-note.png' });
   await page.reload();
-  await expect(note).toHaveText('NoteSaved to notes');
+  await expect(note).toHaveText('Saved to notes');
 });
 
 test('a widget button appears after its tool card, live and after reload', async ({ page }) => {
@@ -67,7 +73,9 @@ test('a widget button appears after its tool card, live and after reload', async
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page).toHaveURL(/\/c\//);
   const transcript = page.getByRole('list', { name: 'Transcript' });
-  await expect(transcript.locator('details', { hasText: 'show_counter' })).toContainText('Done');
+  await expect(transcript.getByRole('group', { name: 'show_counter tool call' })).toContainText(
+    'Done',
+  );
   await expect(transcript.getByRole('button', { name: 'Open counter' })).toBeVisible();
   await page.screenshot({ path: 'test-results/chat-widget-button.png' });
   await page.reload();
@@ -103,7 +111,7 @@ test('edit an earlier message: the turn runs again from there; regenerate the la
   await turnEnded(page);
   await expect(transcript.locator('blockquote', { hasText: '5 + 5 = 10' })).toBeVisible();
   await page.reload();
-  await expect(transcript.locator('details', { hasText: 'calculate' })).toHaveCount(1);
+  await expect(transcript.getByRole('group', { name: 'calculate tool call' })).toHaveCount(1);
 });
 
 test('a failed turn shows its error in place, and Retry writes the answer again', async ({

@@ -190,7 +190,9 @@ async function openEveryWidget(page: Page, shot: string) {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
   // Every tool card open: arguments and results shown as code.
-  for (const summary of await page.locator('details > summary').all()) await summary.click();
+  for (const trigger of await page.locator('[data-slot="collapsible-trigger"]').all()) {
+    await trigger.click();
+  }
 }
 
 async function expectClean(page: Page, watched: Watch) {
