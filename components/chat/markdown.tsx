@@ -11,6 +11,9 @@ const rehypePlugins = Object.entries(defaultRehypePlugins)
   .filter(([name]) => name !== 'raw')
   .map(([, plugin]) => plugin);
 const remarkPlugins = [...Object.values(defaultRemarkPlugins), imagesAsLinks];
+// Streamdown sizes headings for a document (h1 at 30 px); in an answer they stay modest.
+const headings =
+  '[&_h1]:text-xl [&_h2]:text-lg [&_h3]:text-base [&_h4]:text-base [&_h5]:text-sm [&_h6]:text-sm';
 
 /**
  * Model text as markdown, also while it streams (unfinished syntax is completed for display).
@@ -25,7 +28,7 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
       rehypePlugins={rehypePlugins}
       mode={streaming ? 'streaming' : 'static'}
       isAnimating={streaming}
-      className="markdown"
+      className={`markdown ${headings}`}
     >
       {text}
     </Streamdown>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuantaMessage, ToolOutput } from '@/lib/protocol';
@@ -102,28 +102,63 @@ describe('a tool call in the transcript', () => {
 });
 
 describe('how an answer ended', () => {
-  it('marks a failed turn with its cause and a stopped one as stopped', () => {
-    show({
-      id: 'a3',
-      role: 'assistant',
-      parts: [{ type: 'text', text: 'Once upon', state: 'done' }],
-      metadata: { status: 'failed', error: 'The model provider failed (HTTP 500).' },
-    });
-    expect(screen.getByRole('alert').textContent).toBe('The model provider failed (HTTP 500).');
-    cleanup();
+  it('marks a failed turn with its cause, the details folded, and Retry', () => {
+    const retry = vi.fn();
+    show(
+      {
+        id: 'a3',
+        role: 'assistant',
+        parts: [{ type: 'text', text: 'Once upon', state: 'done' }],
+        metadata: {
+          status: 'failed',
+          error: 'The model provider failed (HTTP 500). Upstream gone',
+        },
+      },
+      vi.fn(),
+      { onRegenerate: retry },
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The model provider failed (HTTP 500).');
+    const details = within(alert).getByText('Details').closest('details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect(details).toHaveTextContent('Upstream gone');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledOnce();
+    // Retry is the way to write it again: no second Regenerate beside it.
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).not.toBeInTheDocument();
+  });
+
+  it('says a stopped answer stopped, and one stopped before any text, before answering', () => {
     show({
       id: 'a4',
       role: 'assistant',
       parts: [{ type: 'text', text: 'Once upon', state: 'done' }],
       metadata: { status: 'stopped' },
     });
-    expect(screen.getByText('Stopped.')).toBeInTheDocument();
+    expect(screen.getByText('Stopped')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    cleanup();
+    show({ id: 'a5', role: 'assistant', parts: [], metadata: { status: 'stopped' } });
+    expect(screen.getByText('Stopped before answering')).toBeInTheDocument();
+  });
+
+  it('says Stopped as soon as Stop is pressed, unless the turn had already completed', () => {
+    const streaming: QuantaMessage = {
+      id: 'a6',
+      role: 'assistant',
+      parts: [{ type: 'text', text: 'Once', state: 'streaming' }],
+      metadata: { status: 'streaming' },
+    };
+    show(streaming, vi.fn(), { streaming: true, stopRequested: true });
+    expect(screen.getByText('Stopped')).toBeInTheDocument();
+    cleanup();
+    show({ ...streaming, metadata: { status: 'complete' } }, vi.fn(), { stopRequested: true });
+    expect(screen.queryByText('Stopped')).not.toBeInTheDocument();
   });
 
   it('shows reasoning collapsed, apart from the answer', () => {
     show({
-      id: 'a5',
+      id: 'a7',
       role: 'assistant',
       parts: [
         { type: 'reasoning', text: 'The user wants a sum.', state: 'done' },
@@ -134,5 +169,107 @@ describe('how an answer ended', () => {
     expect(reasoning.open).toBe(false);
     expect(reasoning.textContent).toContain('The user wants a sum.');
     expect(screen.getByText('It is 4.').closest('details')).not.toBeInTheDocument();
+  });
+});
+
+describe('the actions under an answer', () => {
+  const twoParts: QuantaMessage = {
+    id: 'a8',
+    role: 'assistant',
+    parts: [
+      { type: 'text', text: 'Let me count.', state: 'done' },
+      { type: 'tool-demo', toolCallId: 'c', state: 'input-available', input: {} },
+      { type: 'text', text: '**Four**, in a list:\n\n- 1\n- 2', state: 'done' },
+    ],
+    metadata: { status: 'complete', usage: { inputTokens: 1204, outputTokens: 31 } },
+  };
+
+  it('copies the answer’s markdown, its text parts only, and shows that it did', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    show(twoParts);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('Let me count.\n\n**Four**, in a list:\n\n- 1\n- 2');
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+
+  it('offers Regenerate only when given, and nothing while the answer is written', () => {
+    const regenerate = vi.fn();
+    show(twoParts, vi.fn(), { onRegenerate: regenerate });
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    expect(regenerate).toHaveBeenCalledOnce();
+    cleanup();
+    show(twoParts, vi.fn(), { onRegenerate: regenerate, streaming: true });
+    expect(screen.queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).not.toBeInTheDocument();
+  });
+
+  it('shows the usage to the owner, quietly, and never to a reader', () => {
+    show(twoParts, vi.fn(), { showUsage: true });
+    expect(
+      screen.getByRole('button', { name: 'Usage: 1,204 tokens in · 31 out' }),
+    ).toBeInTheDocument();
+    // Not written out under the answer, and the model is not named there.
+    expect(screen.queryByText(/tokens in/)).not.toBeInTheDocument();
+    cleanup();
+    show(twoParts, vi.fn(), { showUsage: false });
+    expect(screen.queryByRole('button', { name: /^Usage/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/tokens in/)).not.toBeInTheDocument();
+  });
+});
+
+describe('editing a user message', () => {
+  const question: QuantaMessage = {
+    id: 'u1',
+    role: 'user',
+    parts: [{ type: 'text', text: 'what is 2 + 2' }],
+  };
+
+  function editTo(text: string) {
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const editor = screen.getByRole('textbox', { name: 'Edit message' });
+    expect(editor).toHaveFocus();
+    fireEvent.change(editor, { target: { value: text } });
+    fireEvent.keyDown(editor, { key: 'Enter' });
+  }
+
+  it('sends the edit at once when no later turn would be dropped', () => {
+    const onEdit = vi.fn();
+    show(question, vi.fn(), { onEdit, dropsOnEdit: 0 });
+    editTo('what is 3 + 3');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onEdit).toHaveBeenCalledWith('u1', 'what is 3 + 3');
+  });
+
+  it('asks first when later turns would be dropped, saying how many messages', async () => {
+    const onEdit = vi.fn();
+    show(question, vi.fn(), { onEdit, dropsOnEdit: 3 });
+    editTo('what is 3 + 3');
+    const dialog = screen.getByRole('dialog', { name: 'Edit this message?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Editing this message removes the 3 messages after it.',
+    );
+    expect(onEdit).not.toHaveBeenCalled();
+
+    // Cancel keeps the draft open.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Edit message' })).toHaveValue('what is 3 + 3');
+
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Edit message' }), { key: 'Enter' });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send edit' }));
+    expect(onEdit).toHaveBeenCalledWith('u1', 'what is 3 + 3');
+  });
+
+  it('puts the focus back on Edit when the edit is cancelled', () => {
+    show(question, vi.fn(), { onEdit: vi.fn() });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Edit message' }), { key: 'Escape' });
+    expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus();
+  });
+
+  it('offers no Edit while editing is not possible', () => {
+    show(question);
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   });
 });

@@ -1,13 +1,17 @@
 'use client';
 
 import { isStaticToolUIPart, isToolUIPart } from 'ai';
-import { type FormEvent, type KeyboardEvent, memo, useState } from 'react';
-import type { QuantaMessage } from '@/lib/protocol';
+import { CircleStop, Pencil, RefreshCw } from 'lucide-react';
+import { memo, useRef, useState } from 'react';
+import type { MessageMetadata, QuantaMessage } from '@/lib/protocol';
 import { messageText } from '@/lib/protocol';
+import { ActionButton } from './action-button';
+import { EditMessageForm } from './edit-message';
 import { Markdown } from './markdown';
+import { CopyAction, MessageActions, UsageInfo } from './message-actions';
 import { ToolCard } from './tool-card';
+import { TurnError } from './turn-error';
 import { UiEffect } from './ui-effect';
-import { formatUsage } from './usage';
 
 type MessageRowProps = {
   message: QuantaMessage;
@@ -15,8 +19,16 @@ type MessageRowProps = {
   onOpenWidget: (toolCallId: string) => void;
   /** Given when this user message may be edited now (stable). */
   onEdit?: (messageId: string, text: string) => void;
+  /** How many messages an edit of this one removes when later turns follow it; else 0. */
+  dropsOnEdit?: number;
   /** Given on the last answer when it may be written again (stable). */
   onRegenerate?: () => void;
+  /** The answer is still being written: its actions wait for its end. */
+  streaming?: boolean;
+  /** Stop was pressed while this answer was written: it says so before the server confirms. */
+  stopRequested?: boolean;
+  /** The viewer owns the session: answers show their token usage. */
+  showUsage?: boolean;
 };
 
 /**
@@ -31,71 +43,71 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   );
 });
 
-const smallButton =
-  'rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-500 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
-
-function UserMessage({ message, onEdit }: MessageRowProps) {
+function UserMessage({ message, onEdit, dropsOnEdit = 0 }: MessageRowProps) {
   const text = messageText(message);
-  const [draft, setDraft] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  // Leaving the editor puts the focus back on the Edit button it came from.
+  const refocusEdit = useRef(false);
 
-  if (draft !== null && onEdit) {
-    const save = (event?: FormEvent) => {
-      event?.preventDefault();
-      if (draft.trim() === '') return;
-      setDraft(null);
-      onEdit(message.id, draft.trim());
-    };
-    const keys = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDraft(null);
-      if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) save(event);
+  if (editing && onEdit) {
+    const close = () => {
+      refocusEdit.current = true;
+      setEditing(false);
     };
     return (
       <li className="w-full max-w-[85%] self-end">
-        <form onSubmit={save} className="flex flex-col gap-2">
-          <textarea
-            aria-label="Edit message"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={keys}
-            // biome-ignore lint/a11y/noAutofocus: the edit was asked for; typing goes here.
-            autoFocus
-            className="field-sizing-content min-h-10 resize-none rounded-lg border border-zinc-300 bg-white px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:bg-zinc-900"
-          />
-          <div className="flex justify-end gap-2">
-            <button type="button" className={smallButton} onClick={() => setDraft(null)}>
-              Cancel
-            </button>
-            <button type="submit" className={smallButton} disabled={draft.trim() === ''}>
-              Send edit
-            </button>
-          </div>
-        </form>
+        <EditMessageForm
+          text={text}
+          dropsOnEdit={dropsOnEdit}
+          onCancel={close}
+          onSave={(draft) => {
+            setEditing(false);
+            onEdit(message.id, draft);
+          }}
+        />
       </li>
     );
   }
   return (
-    <li className="group flex max-w-[85%] flex-col items-end gap-1 self-end">
-      <div className="rounded-2xl bg-zinc-100 px-4 py-2 whitespace-pre-wrap break-words dark:bg-zinc-800">
+    <li className="group/message flex max-w-[85%] flex-col items-end gap-1 self-end">
+      <div className="rounded-2xl bg-muted px-4 py-2 break-words whitespace-pre-wrap">
         <span className="sr-only">You: </span>
         {text}
       </div>
       {onEdit && (
-        <button
-          type="button"
-          className={`${smallButton} md:opacity-0 md:group-hover:opacity-100 md:focus-visible:opacity-100`}
-          onClick={() => setDraft(text)}
-        >
-          Edit
-        </button>
+        <MessageActions>
+          <ActionButton
+            label="Edit"
+            onClick={() => setEditing(true)}
+            ref={(button) => {
+              if (button && refocusEdit.current) {
+                refocusEdit.current = false;
+                button.focus();
+              }
+            }}
+          >
+            <Pencil aria-hidden />
+          </ActionButton>
+        </MessageActions>
       )}
     </li>
   );
 }
 
-function AssistantMessage({ message, onOpenWidget, onRegenerate }: MessageRowProps) {
+function AssistantMessage({
+  message,
+  onOpenWidget,
+  onRegenerate,
+  streaming = false,
+  stopRequested = false,
+  showUsage = false,
+}: MessageRowProps) {
   const { metadata } = message;
+  const markdown = answerMarkdown(message);
+  const failed = metadata?.status === 'failed';
+  const stopped = metadata?.status === 'stopped' || (stopRequested && !settled(metadata));
   return (
-    <li className="flex min-w-0 flex-col gap-2">
+    <li className="group/message flex min-w-0 flex-col gap-2">
       <span className="sr-only">Assistant:</span>
       {message.parts.map((part, index) => {
         const key = index;
@@ -104,13 +116,11 @@ function AssistantMessage({ message, onOpenWidget, onRegenerate }: MessageRowPro
         }
         if (part.type === 'reasoning') {
           return (
-            <details key={key} className="text-sm text-zinc-600 dark:text-zinc-400">
-              <summary className="cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-blue-500">
+            <details key={key} className="text-sm text-muted-foreground">
+              <summary className="w-fit cursor-pointer rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
                 Reasoning
               </summary>
-              <div className="mt-1 border-l-2 border-zinc-200 pl-3 whitespace-pre-wrap dark:border-zinc-700">
-                {part.text}
-              </div>
+              <div className="mt-1 border-l-2 pl-3 whitespace-pre-wrap">{part.text}</div>
             </details>
           );
         }
@@ -127,27 +137,39 @@ function AssistantMessage({ message, onOpenWidget, onRegenerate }: MessageRowPro
         }
         return null;
       })}
-      {metadata?.status === 'stopped' && (
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">Stopped.</p>
-      )}
-      {metadata?.status === 'failed' && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {metadata.error ?? 'The turn failed.'}
+      {stopped && (
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <CircleStop aria-hidden className="size-4" />
+          {markdown === '' ? 'Stopped before answering' : 'Stopped'}
         </p>
       )}
-      <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
-        {metadata?.usage && (
-          <span>
-            {metadata.model && `${metadata.model} · `}
-            {formatUsage(metadata.usage)}
-          </span>
+      {failed && (
+        <TurnError message={metadata.error ?? 'The turn failed.'} onRetry={onRegenerate} />
+      )}
+      {!streaming &&
+        (markdown !== '' || (onRegenerate && !failed) || (showUsage && metadata?.usage)) && (
+          <MessageActions className="-ml-2">
+            {markdown !== '' && <CopyAction text={markdown} />}
+            {onRegenerate && !failed && (
+              <ActionButton label="Regenerate" onClick={onRegenerate}>
+                <RefreshCw aria-hidden />
+              </ActionButton>
+            )}
+            {showUsage && metadata?.usage && <UsageInfo usage={metadata.usage} />}
+          </MessageActions>
         )}
-        {onRegenerate && (
-          <button type="button" className={smallButton} onClick={onRegenerate}>
-            {metadata?.status === 'failed' ? 'Retry' : 'Regenerate'}
-          </button>
-        )}
-      </div>
     </li>
   );
+}
+
+/** An answer's markdown as written: its text parts, a blank line between them. */
+export function answerMarkdown(message: QuantaMessage): string {
+  return message.parts
+    .flatMap((part) => (part.type === 'text' && part.text.trim() !== '' ? [part.text] : []))
+    .join('\n\n');
+}
+
+/** Whether the server has said how the turn ended. */
+function settled(metadata: MessageMetadata | undefined): boolean {
+  return metadata?.status !== undefined && metadata.status !== 'streaming';
 }

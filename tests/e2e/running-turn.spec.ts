@@ -84,7 +84,7 @@ test('Stop ends a running turn and keeps what it wrote', async ({ page }) => {
   await page.reload();
   await expect(message(page, 3)).toContainText('I am still answering.');
   await expect(message(page, 3)).not.toContainText('The end.');
-  await expect(message(page, 3).getByText('Stopped.')).toBeVisible();
+  await expect(message(page, 3).getByText('Stopped', { exact: true })).toBeVisible();
 });
 
 test('a Stop pressed before the turn has reached the server still stops it there', async ({
@@ -100,7 +100,7 @@ test('a Stop pressed before the turn has reached the server still stops it there
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 });
   await page.reload();
-  await expect(message(page, 3).getByText('Stopped.')).toBeVisible();
+  await expect(message(page, 3).getByText('Stopped', { exact: true })).toBeVisible();
   await expect(message(page, 3)).not.toContainText('The end.');
 });
 
