@@ -1,17 +1,23 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { GitFork } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import type { SessionDetail } from '@/lib/protocol';
-import { refreshSessions, sessionApi } from './api';
+import { useState } from 'react';
+import type { SessionDetail, SessionView } from '@/lib/protocol';
+import { refreshSessions, sessionApi, sessionsKey } from './api';
 import { AppShell } from './app-shell';
 import { Chat } from './chat/chat';
-import { primaryButton } from './modal';
 import { ShareButton } from './share-dialog';
+import { Alert, AlertTitle } from './ui/alert';
+import { Badge } from './ui/badge';
+import { Button } from './ui/button';
 
 export function SessionScreen({ session, messages, widgetStates }: SessionDetail) {
   const router = useRouter();
   const queryClient = useQueryClient();
+  const title = useSessionTitle(session);
+  const [caughtUp, setCaughtUp] = useState<SessionView>();
   const fork = useMutation({
     mutationFn: () => sessionApi.fork(session.id),
     onSuccess: ({ session: forked }) => {
@@ -22,22 +28,18 @@ export function SessionScreen({ session, messages, widgetStates }: SessionDetail
 
   const header = (
     <div className="flex min-w-0 flex-1 items-center gap-2">
-      <h1 className="min-w-0 flex-1 truncate font-semibold">{session.title}</h1>
+      <h1 className="min-w-0 flex-1 truncate font-semibold">
+        {title ?? caughtUp?.title ?? session.title}
+      </h1>
       {session.isOwner ? (
         <ShareButton session={session} />
       ) : (
         <>
-          <span className="rounded bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
-            Read-only
-          </span>
-          <button
-            type="button"
-            className={primaryButton}
-            disabled={fork.isPending}
-            onClick={() => fork.mutate()}
-          >
-            {fork.isPending ? 'Forking…' : 'Fork to continue'}
-          </button>
+          <Badge variant="secondary">Read-only</Badge>
+          <Button size="sm" pending={fork.isPending} onClick={() => fork.mutate()}>
+            <GitFork aria-hidden />
+            Fork to continue
+          </Button>
         </>
       )}
     </div>
@@ -46,9 +48,11 @@ export function SessionScreen({ session, messages, widgetStates }: SessionDetail
   return (
     <AppShell header={header}>
       {fork.error && (
-        <p role="alert" className="px-4 pt-2 text-center text-sm text-red-600">
-          {fork.error.message}
-        </p>
+        <div className="mx-auto w-full max-w-3xl px-4 pt-3">
+          <Alert variant="destructive">
+            <AlertTitle>{fork.error.message}</AlertTitle>
+          </Alert>
+        </div>
       )}
       <Chat
         session={session}
@@ -59,7 +63,22 @@ export function SessionScreen({ session, messages, widgetStates }: SessionDetail
             ? undefined
             : 'This session is read-only. Fork it to continue the conversation.'
         }
+        onSessionView={setCaughtUp}
       />
     </AppShell>
   );
+}
+
+/**
+ * The owner's session title as the sessions list has it: the list is refetched after each
+ * turn (the first one titles the session) and each rename, so the header follows without a
+ * reload of the page. Undefined for a reader, or before the list has it.
+ */
+function useSessionTitle(session: SessionView): string | undefined {
+  return useQuery({
+    queryKey: sessionsKey,
+    queryFn: sessionApi.list,
+    enabled: session.isOwner,
+    select: (page) => page.sessions.find(({ id }) => id === session.id)?.title,
+  }).data;
 }

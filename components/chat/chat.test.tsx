@@ -3,10 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { QuantaMessage, SessionView } from '@/lib/protocol';
+import { sessionsKey } from '../api';
 import { Chat } from './chat';
 
+const router = vi.hoisted(() => ({ refresh: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({
-  useRouter: () => ({ refresh: () => {}, push: () => {} }),
+  useRouter: () => router,
   useSearchParams: () => new URLSearchParams(),
 }));
 
@@ -95,4 +97,27 @@ it('does not render earlier message rows again while a later message streams', a
   const paints = [...renders.keys()].filter((text) => text.startsWith('one '));
   expect(paints.length).toBeGreaterThan(2);
   expect(renders.get('first answer')).toBe(before);
+});
+
+it('ends a turn without reloading the page: the sessions list is refetched instead', async () => {
+  vi.stubGlobal('fetch', vi.fn(streamingRoute(['done'])));
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Chat session={session} initialMessages={[]} initialWidgetStates={{}} />
+    </QueryClientProvider>,
+  );
+  // A new conversation: the focus is in the composer.
+  const field = screen.getByRole('textbox', { name: 'Message' });
+  expect(field).toHaveFocus();
+  fireEvent.change(field, { target: { value: 'hello' } });
+  fireEvent.submit(field.closest('form') as HTMLElement);
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument());
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument(), {
+    timeout: 3000,
+  });
+  await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: sessionsKey }));
+  expect(router.refresh).not.toHaveBeenCalled();
+  expect(field).toHaveFocus();
 });

@@ -59,9 +59,11 @@ test('a note from a tool shows in the transcript, apart from the answer, live an
   await expect(transcript.getByRole('group', { name: 'save_note tool call' })).toContainText(
     'Done',
   );
-  // Usage per answer and for the session.
-  await expect(transcript.getByText(/tokens in · \d+ out/)).toBeVisible();
-  await expect(page.getByText(/^Session: \d+ tokens in/)).toBeVisible();
+  // Usage per answer and for the session, for the owner, behind info buttons.
+  await expect(
+    transcript.getByRole('button', { name: /^Usage: \d+ tokens in · \d+ out/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Session: \d+ tokens in/ })).toBeVisible();
   await page.screenshot({ path: 'test-results/chat-note.png' });
   await page.reload();
   await expect(note).toHaveText('Saved to notes');
@@ -98,6 +100,10 @@ test('edit an earlier message: the turn runs again from there; regenerate the la
   await editor.fill('what is 5 + 5');
   await page.screenshot({ path: 'test-results/chat-edit.png' });
   await editor.press('Enter');
+  // A later turn follows the edited message: the edit says what it drops before it does.
+  const confirm = page.getByRole('dialog', { name: 'Edit this message?' });
+  await expect(confirm).toContainText('Editing this message removes the 3 messages after it.');
+  await confirm.getByRole('button', { name: 'Send edit' }).click();
   await expect(transcript.locator('blockquote', { hasText: '5 + 5 = 10' })).toBeVisible();
   await turnEnded(page);
   await expect(transcript.getByText('what is 3 + 3')).toHaveCount(0);
@@ -233,7 +239,10 @@ test('the transcript follows a streaming answer until the reader scrolls up', as
   // Followed to the end of the first answer.
   await expect.poll(gap).toBeLessThan(4);
 
+  // Followed while the next one streams, not a few lines behind it.
   await send(page, 'hi again');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect.poll(gap).toBeLessThan(4);
   await turnEnded(page);
   await send(page, 'and once more');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();

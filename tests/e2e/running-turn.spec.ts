@@ -63,7 +63,7 @@ test('a prompt refused while another tab runs a turn can be retried', async ({ p
   await send(page, 'hold on');
   await expect(message(page, 3)).toContainText('I am still answering.');
   await send(other, 'what is 1 + 1');
-  await expect(other.getByRole('alert').filter({ hasText: 'already running' })).toHaveText(
+  await expect(other.getByRole('alert').filter({ hasText: 'already running' })).toContainText(
     'A turn is already running here: wait or stop it.',
   );
   await other.screenshot({ path: 'test-results/chat-turn-active.png' });
@@ -79,6 +79,8 @@ test('Stop ends a running turn and keeps what it wrote', async ({ page }) => {
   await send(page, 'hold and tell me about yourself');
   await expect(message(page, 3)).toContainText('I am still answering.');
   await page.getByRole('button', { name: 'Stop' }).click();
+  // Said at once, before the server has confirmed it.
+  await expect(message(page, 3).getByText('Stopped', { exact: true })).toBeVisible();
   await expect(composer(page)).toBeFocused();
   await turnEnded(page);
   await page.reload();

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { ComponentProps } from 'react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { SessionView } from '@/lib/protocol';
+import { ChatFooter } from './chat-footer';
+
+beforeEach(() =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      Response.json({
+        models: [{ id: 'demo:offline', label: 'Demo (offline)', demo: true }],
+        defaultId: 'demo:offline',
+      }),
+    ),
+  ),
+);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const session: SessionView = {
+  id: 's1',
+  title: 'Test',
+  model: null,
+  visibility: 'private',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  turnActive: false,
+  isOwner: true,
+};
+
+function show(props: Partial<ComponentProps<typeof ChatFooter>> = {}) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ChatFooter
+        session={session}
+        onSend={() => undefined}
+        running={false}
+        onStop={() => {}}
+        autoFocus={false}
+        {...props}
+      />
+    </QueryClientProvider>,
+  );
+}
+
+const field = () => screen.getByRole('textbox', { name: 'Message' });
+
+it('holds the composer, with the model picker inside it', async () => {
+  show();
+  const picker = await screen.findByRole('combobox', { name: 'Model' });
+  expect(field().closest('form')).toContainElement(picker);
+});
+
+it('says a turn runs elsewhere, and holds the composer meanwhile', () => {
+  const note = 'A turn is running; its answer shows here when it ends…';
+  show({ remoteTurnNote: note, disabledReason: note });
+  expect(screen.getByRole('status')).toHaveTextContent(note);
+  expect(field()).toBeDisabled();
+});
+
+it('gives the session’s usage quietly, behind an info button, when given', async () => {
+  show({ usage: { inputTokens: 1204, outputTokens: 31, cost: 0.0042 } });
+  expect(
+    await screen.findByRole('button', { name: 'Session: 1,204 tokens in · 31 out · $0.0042' }),
+  ).toBeInTheDocument();
+  expect(screen.queryByText(/tokens in/)).not.toBeInTheDocument();
+  cleanup();
+  show();
+  expect(screen.queryByRole('button', { name: /^Session/ })).not.toBeInTheDocument();
+});

@@ -1,0 +1,163 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { QuantaMessage } from '@/lib/protocol';
+import { sessionsKey } from '../api';
+import { leavePrompt } from './pending-prompt';
+import { useSessionChat } from './use-session-chat';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const history: QuantaMessage[] = [
+  { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'first question' }] },
+  { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'first answer', state: 'done' }] },
+];
+
+const encoder = new TextEncoder();
+const event = (chunk: object) => encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`);
+
+/** A turn's UI message stream answering `text`, ended, or held open until `release`. */
+function answer(text: string, held?: Promise<void>) {
+  return new Response(
+    new ReadableStream({
+      async start(controller) {
+        controller.enqueue(event({ type: 'start', messageId: `a_${text}` }));
+        controller.enqueue(event({ type: 'start-step' }));
+        controller.enqueue(event({ type: 'text-start', id: 't' }));
+        controller.enqueue(event({ type: 'text-delta', id: 't', delta: text }));
+        await held;
+        controller.enqueue(event({ type: 'text-end', id: 't' }));
+        controller.enqueue(event({ type: 'finish-step' }));
+        controller.enqueue(event({ type: 'finish' }));
+        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+        controller.close();
+      },
+    }),
+    { headers: { 'content-type': 'text/event-stream' } },
+  );
+}
+
+/** Routes the hook's requests: each call to the messages route takes the next answer. */
+function server(...answers: (() => Response)[]) {
+  const fetch = vi.fn(async (url: string | URL | Request, _init?: RequestInit) => {
+    if (String(url).endsWith('/stop')) return Response.json({ stopped: true });
+    const next = answers.shift();
+    if (!next) throw new Error(`unexpected request to ${String(url)}`);
+    return next();
+  });
+  vi.stubGlobal('fetch', fetch);
+  const bodies = () =>
+    fetch.mock.calls
+      .filter(([url]) => String(url).endsWith('/messages'))
+      .map(([, init]) => JSON.parse(String(init?.body)));
+  return { fetch, bodies };
+}
+
+function chat(sessionId: string, messages = history) {
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const view = renderHook(() => useSessionChat(sessionId, messages), { wrapper });
+  return { ...view, invalidate };
+}
+
+const ended = (result: { current: ReturnType<typeof useSessionChat> }) =>
+  waitFor(() => expect(result.current.status).toBe('ready'));
+
+it('sends only the new message, names the message it edits, and asks for a regeneration', async () => {
+  const { bodies } = server(
+    () => answer('two'),
+    () => answer('three'),
+    () => answer('again'),
+  );
+  const { result } = chat('s1');
+
+  await act(() => result.current.send('second question'));
+  await ended(result);
+  act(() => result.current.edit('u1', 'first, edited'));
+  await ended(result);
+  act(() => result.current.regenerate());
+  await ended(result);
+
+  const [submit, edit, regenerate] = bodies();
+  expect(submit).toMatchObject({
+    trigger: 'submit',
+    message: { role: 'user', parts: [{ type: 'text', text: 'second question' }] },
+  });
+  expect(edit).toMatchObject({ trigger: 'edit', message: { id: 'u1' } });
+  expect(regenerate).toEqual({ trigger: 'regenerate' });
+  expect(result.current.messages.map(({ role }) => role)).toEqual(['user', 'assistant']);
+});
+
+it('refetches the sessions list when a turn ends: the title may have changed', async () => {
+  server(() => answer('two'));
+  const { result, invalidate } = chat('s2');
+  await act(() => result.current.send('second question'));
+  await ended(result);
+  await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: sessionsKey }));
+});
+
+it('Retry sends a prompt the server refused again, once', async () => {
+  const { bodies } = server(
+    () =>
+      Response.json(
+        { error: { code: 'turn_active', message: 'A turn is running.' } },
+        { status: 409 },
+      ),
+    () => answer('two'),
+  );
+  const { result } = chat('s3');
+  await act(() => result.current.send('second question'));
+  await waitFor(() => expect(result.current.error?.message).toBe('A turn is running.'));
+
+  act(() => result.current.retry());
+  await ended(result);
+  expect(bodies().map((body) => body.message.parts[0].text)).toEqual([
+    'second question',
+    'second question',
+  ]);
+  expect(result.current.messages.filter(({ role }) => role === 'user')).toHaveLength(2);
+  expect(result.current.error).toBeUndefined();
+});
+
+it('Stop is shown at once and asks the server to stop the turn', async () => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const { fetch } = server(() => answer('partial', held));
+  const { result } = chat('s4');
+  act(() => void result.current.send('tell me a story'));
+  await waitFor(() => expect(result.current.status).toBe('streaming'));
+
+  act(() => result.current.stop());
+  expect(result.current.stopRequested).toBe(true);
+  await waitFor(() =>
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/sessions/s4/stop',
+      expect.objectContaining({ method: 'POST' }),
+    ),
+  );
+  release();
+  await ended(result);
+  // The next turn is not a stopped one.
+  server(() => answer('next'));
+  await act(() => result.current.send('and then?'));
+  expect(result.current.stopRequested).toBe(false);
+});
+
+it('sends the prompt the home page left for a new session', async () => {
+  const { bodies } = server(() => answer('hello'));
+  leavePrompt('s5', 'hi there');
+  const { result } = chat('s5', []);
+  await waitFor(() => expect(bodies()).toHaveLength(1));
+  expect(bodies()[0].message.parts[0].text).toBe('hi there');
+  await ended(result);
+});

@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { SessionPage, SessionView } from '@/lib/protocol';
+import { refreshSessions } from './api';
+import { SessionScreen } from './session-screen';
+
+vi.mock('next/navigation', () => ({ useRouter: () => ({ push: () => {}, refresh: () => {} }) }));
+// The shell and the chat are someone else's tests: here, a header and a catch-up to report.
+vi.mock('./app-shell', () => ({
+  AppShell: ({ header, children }: { header: ReactNode; children: ReactNode }) => (
+    <>
+      <header>{header}</header>
+      {children}
+    </>
+  ),
+}));
+vi.mock('./share-dialog', () => ({ ShareButton: () => <button type="button">Share</button> }));
+vi.mock('./chat/chat', () => ({
+  Chat: ({
+    session,
+    onSessionView,
+  }: {
+    session: SessionView;
+    onSessionView: (s: SessionView) => void;
+  }) => (
+    <button type="button" onClick={() => onSessionView({ ...session, title: 'Titled elsewhere' })}>
+      Catch up
+    </button>
+  ),
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const session: SessionView = {
+  id: 's1',
+  title: 'New chat',
+  model: null,
+  visibility: 'public',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  turnActive: false,
+  isOwner: true,
+};
+
+function show(view: SessionView, list: SessionPage = { sessions: [], nextCursor: null }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json(list)),
+  );
+  const queryClient = new QueryClient();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <SessionScreen session={view} messages={[]} widgetStates={{}} />
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
+const title = () => screen.getByRole('heading', { level: 1 });
+
+it('shows the owner the title the sessions list has: a turn titles it without a page reload', async () => {
+  const queryClient = show(session, { sessions: [session], nextCursor: null });
+  expect(title()).toHaveTextContent('New chat');
+  // The turn ended: the server titled the session, and the list is refetched.
+  const titled = { sessions: [{ ...session, title: 'What is 2 + 2' }], nextCursor: null };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json(titled)),
+  );
+  await act(() => refreshSessions(queryClient));
+  await waitFor(() => expect(title()).toHaveTextContent('What is 2 + 2'));
+});
+
+it('shows a reader the title a catch-up brought, read-only, with Fork to continue', () => {
+  show({ ...session, isOwner: false });
+  expect(screen.getByText('Read-only')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Fork to continue' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Catch up' }));
+  expect(title()).toHaveTextContent('Titled elsewhere');
+});
