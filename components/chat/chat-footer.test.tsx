@@ -52,7 +52,7 @@ const field = () => screen.getByRole('textbox', { name: 'Message' });
 
 it('holds the composer, with the model picker inside it', async () => {
   show();
-  const picker = await screen.findByRole('combobox', { name: 'Model' });
+  const picker = await screen.findByRole('button', { name: 'Demo (offline)' });
   expect(field().closest('form')).toContainElement(picker);
 });
 

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { ModelList, SessionView } from '@/lib/protocol';
+import type { ModelInfo, ModelList, SessionView } from '@/lib/protocol';
 import { sessionsKey } from '../api';
 import { ModelPicker } from './model-picker';
 
@@ -30,11 +30,11 @@ const session: SessionView = {
   isOwner: true,
 };
 
-function show(view: Partial<SessionView> = {}) {
+function show(view: Partial<SessionView> = {}, offered: ModelList = models) {
   const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
     init?.method === 'PATCH'
       ? Response.json({ session: { ...session, ...JSON.parse(String(init.body)) } })
-      : Response.json(models),
+      : Response.json(offered),
   );
   vi.stubGlobal('fetch', fetch);
   const queryClient = new QueryClient();
@@ -52,7 +52,7 @@ it('names the demo model once for its owner, with a badge that explains it', asy
   const picker = await screen.findByRole('combobox', { name: 'Model' });
   expect(picker).toHaveValue('demo:offline');
   expect(screen.getAllByText('Demo (offline)')).toHaveLength(1);
-  fireEvent.click(screen.getByRole('button', { name: 'About the demo' }));
+  fireEvent.click(screen.getByRole('button', { name: 'About the demo model' }));
   expect(screen.getByRole('dialog', { name: 'The offline demo model' })).toHaveTextContent(
     'OPENAI_API_KEY',
   );
@@ -71,7 +71,7 @@ it('saves the owner’s choice and refreshes the sessions list, without reloadin
   expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue(
     'anthropic:claude-sonnet-4-5',
   );
-  expect(screen.queryByRole('button', { name: 'About the demo' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'About the demo model' })).not.toBeInTheDocument();
 });
 
 it('shows a reader the model by its whole name, or the demo’s badge', async () => {
@@ -82,4 +82,11 @@ it('shows a reader the model by its whole name, or the demo’s badge', async ()
   show({ isOwner: false });
   expect(await screen.findByRole('button', { name: 'Demo (offline)' })).toBeInTheDocument();
   expect(screen.getAllByText('Demo (offline)')).toHaveLength(1);
+});
+
+it('offers no choice of one model: the demo’s badge names it', async () => {
+  show({}, { models: [models.models[1] as ModelInfo], defaultId: 'demo:offline' });
+  fireEvent.click(await screen.findByRole('button', { name: 'Demo (offline)' }));
+  expect(screen.getByRole('dialog', { name: 'The offline demo model' })).toBeInTheDocument();
+  expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
 });
