@@ -8,8 +8,8 @@ import type { SessionDetail, SessionView } from '@/lib/protocol';
 import { refreshSessions, sessionApi, sessionsKey } from './api';
 import { AppShell } from './app-shell';
 import { Chat } from './chat/chat';
+import { ErrorAlert } from './error-alert';
 import { ShareButton } from './share-dialog';
-import { Alert, AlertTitle } from './ui/alert';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
 
@@ -49,9 +49,7 @@ export function SessionScreen({ session, messages, widgetStates }: SessionDetail
     <AppShell header={header}>
       {fork.error && (
         <div className="mx-auto w-full max-w-3xl px-4 pt-3">
-          <Alert variant="destructive">
-            <AlertTitle>{fork.error.message}</AlertTitle>
-          </Alert>
+          <ErrorAlert>{fork.error.message}</ErrorAlert>
         </div>
       )}
       <Chat
