@@ -106,6 +106,9 @@ function AssistantMessage({
   const markdown = answerMarkdown(message);
   const failed = metadata?.status === 'failed';
   const stopped = metadata?.status === 'stopped' || (stopRequested && !settled(metadata));
+  // A failed answer is written again by its alert's Retry.
+  const regenerate = failed ? undefined : onRegenerate;
+  const usage = showUsage ? metadata?.usage : undefined;
   return (
     <li className="group/message flex min-w-0 flex-col gap-2">
       <span className="sr-only">Assistant:</span>
@@ -138,7 +141,7 @@ function AssistantMessage({
         return null;
       })}
       {stopped && (
-        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+        <p role="status" className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CircleStop aria-hidden className="size-4" />
           {markdown === '' ? 'Stopped before answering' : 'Stopped'}
         </p>
@@ -146,24 +149,23 @@ function AssistantMessage({
       {failed && (
         <TurnError message={metadata.error ?? 'The turn failed.'} onRetry={onRegenerate} />
       )}
-      {!streaming &&
-        (markdown !== '' || (onRegenerate && !failed) || (showUsage && metadata?.usage)) && (
-          <MessageActions className="-ml-2">
-            {markdown !== '' && <CopyAction text={markdown} />}
-            {onRegenerate && !failed && (
-              <ActionButton label="Regenerate" onClick={onRegenerate}>
-                <RefreshCw aria-hidden />
-              </ActionButton>
-            )}
-            {showUsage && metadata?.usage && <UsageInfo usage={metadata.usage} />}
-          </MessageActions>
-        )}
+      {!streaming && (markdown !== '' || regenerate || usage) && (
+        <MessageActions className="-ml-2">
+          {markdown !== '' && <CopyAction text={markdown} />}
+          {regenerate && (
+            <ActionButton label="Regenerate" onClick={regenerate}>
+              <RefreshCw aria-hidden />
+            </ActionButton>
+          )}
+          {usage && <UsageInfo usage={usage} />}
+        </MessageActions>
+      )}
     </li>
   );
 }
 
 /** An answer's markdown as written: its text parts, a blank line between them. */
-export function answerMarkdown(message: QuantaMessage): string {
+function answerMarkdown(message: QuantaMessage): string {
   return message.parts
     .flatMap((part) => (part.type === 'text' && part.text.trim() !== '' ? [part.text] : []))
     .join('\n\n');

@@ -91,9 +91,14 @@ export function Transcript({
                 />
               ))}
               {stopRequested && last?.role === 'user' ? (
-                <li className="flex items-center gap-1.5 text-sm text-muted-foreground">
-                  <CircleStop aria-hidden className="size-4" />
-                  Stopped before answering
+                <li>
+                  <p
+                    role="status"
+                    className="flex items-center gap-1.5 text-sm text-muted-foreground"
+                  >
+                    <CircleStop aria-hidden className="size-4" />
+                    Stopped before answering
+                  </p>
                 </li>
               ) : (
                 status === 'submitted' && (
