@@ -1,6 +1,8 @@
 'use client';
 
+import { CircleAlertIcon } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 
 type State = { error: Error | undefined };
 
@@ -15,12 +17,11 @@ export class WidgetErrorBoundary extends Component<{ children: ReactNode }, Stat
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <div role="alert" className="flex flex-col gap-1 py-4">
-        <p className="font-medium">This widget failed to show.</p>
-        <p className="font-mono text-sm text-red-700 dark:text-red-400">
-          {this.state.error.message}
-        </p>
-      </div>
+      <Alert variant="destructive" className="max-w-md">
+        <CircleAlertIcon aria-hidden />
+        <AlertTitle>This widget failed to show.</AlertTitle>
+        <AlertDescription className="font-mono">{this.state.error.message}</AlertDescription>
+      </Alert>
     );
   }
 }

@@ -94,7 +94,7 @@ it('opens and closes from React state, mirrored into the URL, and follows Back',
   );
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   act(() => setOpenWidget('call_1'));
-  expect(await screen.findByRole('dialog', { name: 'Open counter' })).toBeInTheDocument();
+  expect(await screen.findByRole('dialog', { name: 'Counter' })).toBeInTheDocument();
   expect(window.location.search).toBe('?widget=call_1');
   act(() => setOpenWidget(null));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -104,5 +104,43 @@ it('opens and closes from React state, mirrored into the URL, and follows Back',
     window.history.replaceState(null, '', '/c/session?widget=call_1');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
-  expect(await screen.findByRole('dialog', { name: 'Open counter' })).toBeInTheDocument();
+  expect(await screen.findByRole('dialog', { name: 'Counter' })).toBeInTheDocument();
+});
+
+it('titles its container with the widget’s own title, not the label of its button', async () => {
+  const unknown: QuantaMessage = {
+    id: 'a2',
+    role: 'assistant',
+    parts: [
+      {
+        type: 'tool-show_counter',
+        toolCallId: 'call_2',
+        state: 'output-available',
+        input: {},
+        output: {
+          isError: false,
+          modelText: 'shown',
+          ui: { kind: 'widget', label: 'Open mystery', widget: 'mystery' },
+          durationMs: 1,
+        },
+      },
+    ],
+  };
+  render(
+    <WidgetHost
+      sessionId="s1"
+      messages={[...messages, unknown]}
+      states={{}}
+      onState={() => {}}
+      onSendMessage={() => {}}
+      readOnly={false}
+    />,
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Counter' });
+  expect(dialog).toHaveAttribute('data-container', 'modal');
+  expect(screen.queryByRole('dialog', { name: 'Open counter' })).not.toBeInTheDocument();
+
+  act(() => setOpenWidget('call_2'));
+  const fallback = await screen.findByRole('dialog', { name: 'Unknown widget' });
+  expect(fallback).toHaveTextContent('no view for the widget “mystery”');
 });

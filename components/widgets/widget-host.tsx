@@ -1,6 +1,8 @@
 'use client';
 
+import { CircleAlertIcon } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import type { QuantaMessage, WidgetState } from '@/lib/protocol';
 import { findWidgetCall, stateKey } from '@/lib/widgets';
 import { findWidget, type WidgetEntry } from '@/widgets/registry';
@@ -30,15 +32,17 @@ export function WidgetHost(props: WidgetHostProps) {
   if (!call) {
     return (
       <WidgetContainer container="modal" title="Widget not found" onClose={close}>
-        <p role="alert">No widget of this session has the id “{toolCallId}”.</p>
+        <p role="alert" className="max-w-md">
+          No widget of this session has the id “{toolCallId}”.
+        </p>
       </WidgetContainer>
     );
   }
   if (!entry) {
     return (
-      <WidgetContainer container="modal" title={call.label} onClose={close}>
-        <p role="alert">
-          Unknown widget “{call.widget}”: this version of Quanta has no view for it.
+      <WidgetContainer container="modal" title="Unknown widget" onClose={close}>
+        <p role="alert" className="max-w-md">
+          This version of Quanta has no view for the widget “{call.widget}”.
         </p>
       </WidgetContainer>
     );
@@ -46,11 +50,11 @@ export function WidgetHost(props: WidgetHostProps) {
   return (
     <WidgetContainer
       container={entry.schema.container ?? 'modal'}
-      title={call.label}
+      title={entry.schema.title}
       onClose={close}
     >
       <WidgetErrorBoundary key={toolCallId}>
-        <Suspense fallback={<p className="text-sm text-zinc-500">Loading…</p>}>
+        <Suspense fallback={<p className="text-sm text-muted-foreground">Loading…</p>}>
           <OpenWidget
             {...props}
             entry={entry}
@@ -141,14 +145,13 @@ function OpenWidget({ entry, toolCallId, initialData, close, ...host }: OpenWidg
         }}
       />
       {host.readOnly && (
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          Read-only: fork the session to change it.
-        </p>
+        <p className="text-xs text-muted-foreground">Read-only: fork the session to change it.</p>
       )}
       {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
+        <Alert variant="destructive">
+          <CircleAlertIcon aria-hidden />
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
       )}
     </div>
   );

@@ -68,14 +68,14 @@ const showCounter = defineTool({
   name: 'show_counter',
   description: 'Shows a counter.',
   parameters: { type: 'object', properties: {} },
-  widget: { id: 'counter', data: { type: 'object' } },
+  widget: { id: 'counter', title: 'Counter', data: { type: 'object' } },
   execute: () => ok('counter shown', widget('WIDGET-LABEL', 'counter', { secret: 'WIDGET-DATA' })),
 });
 const countFrom = defineTool({
   name: 'count_from',
   description: 'Shows a counter starting at a number.',
   parameters: { type: 'object', properties: { from: { type: 'number' } }, required: ['from'] },
-  widget: { id: 'count', data: { type: 'object' } },
+  widget: { id: 'count', title: 'Count', data: { type: 'object' } },
   execute: (_a, _c, { from }) => ok(`counting from ${from}`, widget('Count', 'count', { from })),
 });
 const explode = defineTool({

@@ -182,7 +182,7 @@ describe('Planck.Agent.Tool, as Quanta implements it', () => {
   });
 
   it('":widget — optional, nil for most; list_widgets derives the widget list from tools that set it"', () => {
-    const viewer = { id: 'viewer', data: {} };
+    const viewer = { id: 'viewer', title: 'Viewer', data: {} };
     const open = defineTool({ ...readFileTool, name: 'open', widget: viewer });
     const set = createToolSet([readFileTool, open]);
     expect(readFileTool.widget).toBeUndefined();

@@ -30,14 +30,14 @@ describe('createToolSet', () => {
   });
 
   it('lists the model tools: name, description and parameters only', () => {
-    expect(createToolSet([make('a', { id: 'w', data: {} })]).modelTools).toEqual([
+    expect(createToolSet([make('a', { id: 'w', title: 'W', data: {} })]).modelTools).toEqual([
       { name: 'a', description: 'the a tool', parameters },
     ]);
   });
 
   it('derives the widgets from the tools, each once, even when two tools share one', () => {
-    const counter = { id: 'counter', data: {} };
-    const board = { id: 'board', data: {} };
+    const counter = { id: 'counter', title: 'Counter', data: {} };
+    const board = { id: 'board', title: 'Board', data: {} };
     const set = createToolSet([
       make('show', counter),
       make('plain'),
@@ -50,7 +50,10 @@ describe('createToolSet', () => {
 
   it('refuses two different widgets that claim one id', () => {
     expect(() =>
-      createToolSet([make('a', { id: 'w', data: {} }), make('b', { id: 'w', data: {} })]),
+      createToolSet([
+        make('a', { id: 'w', title: 'W', data: {} }),
+        make('b', { id: 'w', title: 'W', data: {} }),
+      ]),
     ).toThrow('two different widgets share the id: w');
   });
 

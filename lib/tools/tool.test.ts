@@ -94,23 +94,26 @@ describe('defineTool', () => {
 
   it('rejects a widget without an id', () => {
     expect(() => {
-      defineTool({ ...readFile, widget: { id: '', data: { type: 'object' } } });
+      defineTool({ ...readFile, widget: { id: '', title: 'Viewer', data: { type: 'object' } } });
     }).toThrow('widget must have a non-empty id');
   });
 
   it('rejects a widget whose data schema does not compile', () => {
     expect(() => {
-      defineTool({ ...readFile, widget: { id: 'viewer', data: { type: 'nonsense' } as never } });
+      defineTool({
+        ...readFile,
+        widget: { id: 'viewer', title: 'Viewer', data: { type: 'nonsense' } as never },
+      });
     }).toThrow("widget viewer's data schema does not compile");
   });
 
   it('keeps a widget and a timeout it is given', () => {
     const tool = defineTool({
       ...readFile,
-      widget: { id: 'viewer', data: { type: 'object' } },
+      widget: { id: 'viewer', title: 'Viewer', data: { type: 'object' } },
       timeoutMs: 5,
     });
-    expect(tool.widget).toEqual({ id: 'viewer', data: { type: 'object' } });
+    expect(tool.widget).toEqual({ id: 'viewer', title: 'Viewer', data: { type: 'object' } });
     expect(tool.timeoutMs).toBe(5);
   });
 });
@@ -119,7 +122,7 @@ describe('toModelTool', () => {
   it('keeps only name, description and parameters (drops execute and widget)', () => {
     const tool = defineTool({
       ...readFile,
-      widget: { id: 'viewer', data: { type: 'object' } },
+      widget: { id: 'viewer', title: 'Viewer', data: { type: 'object' } },
       timeoutMs: 5,
     });
     expect(toModelTool(tool)).toEqual({

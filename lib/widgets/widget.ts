@@ -12,9 +12,14 @@ export type WidgetContainer = 'modal' | 'drawer' | 'fullscreen';
  */
 export type WidgetScope = 'call' | 'session';
 
-/** A widget's id, where it opens, whose state it keeps, and the JSON Schema of its data. */
+/**
+ * A widget's id, its title, where it opens, whose state it keeps, and the JSON Schema of its
+ * data.
+ */
 export type WidgetSchema<Data extends JSONSchema = JSONSchema> = {
   id: string;
+  /** Its container's title: what the widget is ("Counter"), not the label of the button. */
+  title: string;
   /** Defaults to `modal`. */
   container?: WidgetContainer;
   /** Defaults to `call`. */

@@ -215,7 +215,7 @@ test('on a phone, in dark mode, the chat works with the keyboard alone', async (
 
   await transcript.getByRole('button', { name: 'Open counter' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Open counter' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Counter' })).toBeVisible();
   await page.screenshot({ path: 'test-results/widget-modal-phone-dark.png' });
   await page.keyboard.press('Escape');
   await expect(transcript.getByRole('button', { name: 'Open counter' })).toBeFocused();

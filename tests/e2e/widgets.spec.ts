@@ -7,7 +7,7 @@ test('the counter opens in a modal from its button, closes with Escape, and has 
   await startChat(page, 'show me a counter starting at 3');
   const button = page.getByRole('button', { name: 'Open counter' });
   await button.click();
-  const dialog = page.getByRole('dialog', { name: 'Open counter' });
+  const dialog = page.getByRole('dialog', { name: 'Counter' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toHaveAttribute('data-container', 'modal');
   await expect(dialog.getByRole('status', { name: 'Count' })).toHaveText('3');
@@ -24,7 +24,7 @@ test('the counter opens in a modal from its button, closes with Escape, and has 
   const link = page.url();
   const other = await page.context().newPage();
   await other.goto(link);
-  await expect(other.getByRole('dialog', { name: 'Open counter' })).toBeVisible();
+  await expect(other.getByRole('dialog', { name: 'Counter' })).toBeVisible();
   await other.getByRole('button', { name: 'Close' }).click();
   await expect(other.getByRole('dialog')).toHaveCount(0);
   await other.close();
@@ -59,8 +59,8 @@ test('an unknown widget id and a view that throws each show a fallback; the chat
   await answerWithUi(page, { kind: 'widget', label: 'Open mystery', widget: 'mystery' });
   await startChat(page, 'anything');
   await page.getByRole('button', { name: 'Open mystery' }).click();
-  const unknown = page.getByRole('dialog', { name: 'Open mystery' });
-  await expect(unknown.getByRole('alert')).toContainText('Unknown widget “mystery”');
+  const unknown = page.getByRole('dialog', { name: 'Unknown widget' });
+  await expect(unknown.getByRole('alert')).toContainText('no view for the widget “mystery”');
   await page.screenshot({ path: 'test-results/widget-unknown.png' });
   await page.keyboard.press('Escape');
 
@@ -73,7 +73,7 @@ test('an unknown widget id and a view that throws each show a fallback; the chat
   });
   await startChat(page, 'anything else');
   await page.getByRole('button', { name: 'Open broken counter' }).click();
-  const broken = page.getByRole('dialog', { name: 'Open broken counter' });
+  const broken = page.getByRole('dialog', { name: 'Counter' });
   await expect(broken.getByRole('alert')).toContainText('This widget failed to show.');
   await expect(broken.getByRole('alert')).toContainText('a counter needs a whole number');
   await page.screenshot({ path: 'test-results/widget-error.png' });
@@ -91,7 +91,7 @@ test('the counter acts on the server: the state is kept, and a reader sees it ch
 }) => {
   await startChat(page, 'show me a counter starting at 3');
   await page.getByRole('button', { name: 'Open counter' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Open counter' });
+  const dialog = page.getByRole('dialog', { name: 'Counter' });
   const count = dialog.getByRole('status', { name: 'Count' });
   await dialog.getByRole('button', { name: 'Increment' }).click();
   await expect(count).toHaveText('4');
@@ -101,21 +101,19 @@ test('the counter acts on the server: the state is kept, and a reader sees it ch
 
   const link = page.url();
   await page.reload();
-  await expect(page.getByRole('dialog', { name: 'Open counter' }).getByRole('status')).toHaveText(
-    '5',
-  );
+  await expect(page.getByRole('dialog', { name: 'Counter' }).getByRole('status')).toHaveText('5');
 
   // Shared: a reader opens the same widget read-only and sees the owner's clicks arrive.
   await page.keyboard.press('Escape');
   await shareWith(page, reader, link);
-  const seen = reader.getByRole('dialog', { name: 'Open counter' });
+  const seen = reader.getByRole('dialog', { name: 'Counter' });
   await expect(seen.getByRole('status', { name: 'Count' })).toHaveText('5');
   await expect(seen.getByRole('button', { name: 'Increment' })).toBeDisabled();
   await expect(seen).toContainText('Read-only');
 
   await page.getByRole('button', { name: 'Open counter' }).click();
   await page
-    .getByRole('dialog', { name: 'Open counter' })
+    .getByRole('dialog', { name: 'Counter' })
     .getByRole('button', { name: 'Reset' })
     .click();
   await expect(seen.getByRole('status', { name: 'Count' })).toHaveText('0');
@@ -123,7 +121,7 @@ test('the counter acts on the server: the state is kept, and a reader sees it ch
 
   // The widget can hand the agent a message: a new turn starts with it.
   await page
-    .getByRole('dialog', { name: 'Open counter' })
+    .getByRole('dialog', { name: 'Counter' })
     .getByRole('button', { name: 'Ask the agent about 0' })
     .click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -135,7 +133,7 @@ test('the counter acts on the server: the state is kept, and a reader sees it ch
 test('the task board opens in a drawer, shared by the model and the human', async ({ page }) => {
   await startChat(page, 'add a task: water the plants');
   await page.getByRole('button', { name: 'Open task board' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Open task board' });
+  const drawer = page.getByRole('dialog', { name: 'Task board' });
   await expect(drawer).toHaveAttribute('data-container', 'drawer');
   const todo = drawer.getByRole('region', { name: 'To do' });
   await expect(todo.getByText('water the plants')).toBeVisible();
@@ -152,7 +150,7 @@ test('the task board opens in a drawer, shared by the model and the human', asyn
   await page.screenshot({ path: 'test-results/widget-tasks-drawer.png' });
 
   await page.reload();
-  const reloaded = page.getByRole('dialog', { name: 'Open task board' });
+  const reloaded = page.getByRole('dialog', { name: 'Task board' });
   await expect(
     reloaded.getByRole('region', { name: 'Doing' }).getByText('water the plants'),
   ).toBeVisible();
@@ -171,7 +169,7 @@ test('a chart opens full screen and a table in a modal, filterable', async ({ pa
   await startChat(page, 'plot the squares of 1 to 5');
   const chartButton = page.getByRole('button', { name: /^Open chart/ });
   await chartButton.click();
-  const chart = page.getByRole('dialog', { name: /^Open chart/ });
+  const chart = page.getByRole('dialog', { name: 'Chart' });
   await expect(chart).toHaveAttribute('data-container', 'fullscreen');
   await expect(chart.getByRole('img').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/widget-chart-fullscreen.png' });
@@ -182,7 +180,7 @@ test('a chart opens full screen and a table in a modal, filterable', async ({ pa
   await turnEnded(page);
   await send(page, 'show a table of the planets');
   await page.getByRole('button', { name: /^Open table/ }).click();
-  const table = page.getByRole('dialog', { name: /^Open table/ });
+  const table = page.getByRole('dialog', { name: 'Table' });
   await expect(table).toHaveAttribute('data-container', 'modal');
   await table.getByRole('searchbox', { name: 'Filter rows' }).fill('mars');
   await expect(table.getByRole('row')).toHaveCount(2);
@@ -197,18 +195,18 @@ test('the task board keeps its state for a reader, read-only, and changes live',
   await turnEnded(page);
   await page.getByRole('button', { name: 'Open task board' }).click();
   // Escape closes the board once it is open, not while its opening is still under way.
-  await expect(page.getByRole('dialog', { name: 'Open task board' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Task board' })).toBeVisible();
   const url = page.url();
   await page.keyboard.press('Escape');
   await shareWith(page, reader, url);
-  const board = reader.getByRole('dialog', { name: 'Open task board' });
+  const board = reader.getByRole('dialog', { name: 'Task board' });
   await expect(board.getByRole('region', { name: 'To do' })).toContainText('water the plants');
   await expect(board.getByRole('textbox', { name: 'New task' })).toHaveCount(0);
   await expect(board.getByRole('button', { name: 'Delete “water the plants”' })).toBeDisabled();
 
   await page.getByRole('button', { name: 'Open task board' }).click();
   await page
-    .getByRole('dialog', { name: 'Open task board' })
+    .getByRole('dialog', { name: 'Task board' })
     .getByRole('button', { name: 'Move “water the plants” to Doing' })
     .click();
   await expect(board.getByRole('region', { name: 'Doing' })).toContainText('water the plants');
@@ -222,7 +220,7 @@ test('the table keeps the owner’s sort and filter; a reader sees them, live', 
   await startChat(page, 'show a table of the planets');
   await turnEnded(page);
   await page.getByRole('button', { name: /^Open table/ }).click();
-  const table = page.getByRole('dialog', { name: /^Open table/ });
+  const table = page.getByRole('dialog', { name: 'Table' });
   const diameter = table.getByRole('columnheader', { name: /Diameter/ });
   await diameter.getByRole('button').click();
   await diameter.getByRole('button').click();
@@ -242,7 +240,7 @@ test('the table keeps the owner’s sort and filter; a reader sees them, live', 
     })
     .toContain('"filter":"giant"');
   await page.reload();
-  const reloaded = page.getByRole('dialog', { name: /^Open table/ });
+  const reloaded = page.getByRole('dialog', { name: 'Table' });
   await expect(reloaded.getByRole('columnheader', { name: /Diameter/ })).toHaveAttribute(
     'aria-sort',
     'descending',
@@ -251,13 +249,13 @@ test('the table keeps the owner’s sort and filter; a reader sees them, live', 
 
   await page.keyboard.press('Escape');
   await shareWith(page, reader, url);
-  const seen = reader.getByRole('dialog', { name: /^Open table/ });
+  const seen = reader.getByRole('dialog', { name: 'Table' });
   await expect(seen.getByRole('searchbox', { name: 'Filter rows' })).toHaveValue('giant');
   await expect(seen.getByRole('row')).toHaveCount(5);
 
   await page.getByRole('button', { name: /^Open table/ }).click();
   await page
-    .getByRole('dialog', { name: /^Open table/ })
+    .getByRole('dialog', { name: 'Table' })
     .getByRole('columnheader', { name: /Planet/ })
     .getByRole('button')
     .click();
@@ -275,25 +273,22 @@ test('the chart keeps the kind the owner picks; a reader sees it, read-only, liv
   await startChat(page, 'plot the squares of 1 to 5');
   await turnEnded(page);
   await page.getByRole('button', { name: /^Open chart/ }).click();
-  const chart = page.getByRole('dialog', { name: /^Open chart/ });
+  const chart = page.getByRole('dialog', { name: 'Chart' });
   await chart.getByText('bar', { exact: true }).click();
   await expect(chart.getByRole('radio', { name: 'bar' })).toBeChecked();
   const url = page.url();
   await page.reload();
   await expect(
-    page.getByRole('dialog', { name: /^Open chart/ }).getByRole('radio', { name: 'bar' }),
+    page.getByRole('dialog', { name: 'Chart' }).getByRole('radio', { name: 'bar' }),
   ).toBeChecked();
 
   await page.keyboard.press('Escape');
   await shareWith(page, reader, url);
-  const seen = reader.getByRole('dialog', { name: /^Open chart/ });
+  const seen = reader.getByRole('dialog', { name: 'Chart' });
   await expect(seen.getByRole('radio', { name: 'bar' })).toBeChecked();
   await expect(seen.getByRole('radio', { name: 'line' })).toBeDisabled();
   await page.getByRole('button', { name: /^Open chart/ }).click();
-  await page
-    .getByRole('dialog', { name: /^Open chart/ })
-    .getByText('scatter', { exact: true })
-    .click();
+  await page.getByRole('dialog', { name: 'Chart' }).getByText('scatter', { exact: true }).click();
   await expect(seen.getByRole('radio', { name: 'scatter' })).toBeChecked();
   await reader.screenshot({ path: 'test-results/widget-chart-reader-live.png' });
 });

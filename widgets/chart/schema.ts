@@ -8,6 +8,7 @@ export const MAX_POINTS = 500;
 /** A line, bar or scatter chart of a few numeric series: opened by `plot`, full screen. */
 export const chartSchema = defineWidget({
   id: 'chart',
+  title: 'Chart',
   container: 'fullscreen',
   data: {
     type: 'object',

@@ -68,6 +68,7 @@ export const viewSchema = {
 /** A table the reader can sort and filter: opened by `show_table`. */
 export const tableSchema = defineWidget({
   id: 'table',
+  title: 'Table',
   container: 'modal',
   data: { ...tableSpec, properties: { ...tableSpec.properties, view: viewSchema } },
 });

@@ -11,6 +11,7 @@ export const column = { enum: COLUMNS } as const;
  */
 export const tasksSchema = defineWidget({
   id: 'tasks',
+  title: 'Task board',
   container: 'drawer',
   scope: 'session',
   data: {
