@@ -41,7 +41,7 @@ const growth: Chart = {
 
 const SUMMARY =
   'Line chart: Growth. x axis: Year; y axis: Users. 2 series: ' +
-  'Web, 3 points, x from 2022 to 2024, y from 1200 to 25,000.5; App, 1 point, x 2024, y -3.';
+  'Web, 3 points, x from 2022 to 2024, y from 1,200 to 25,000.5; App, 1 point, x 2024, y -3.';
 
 function show(data: Chart | undefined, readOnly = false) {
   return render(<ChartView {...viewProps} data={data} readOnly={readOnly} />);
@@ -82,7 +82,7 @@ describe('chart view', () => {
       .slice(1)
       .map((row) => [...row.children].map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Web', '2022', '1200'],
+      ['Web', '2022', '1,200'],
       ['Web', '2023', '10,000'],
       ['Web', '2024', '25,000.5'],
       ['App', '2024', '-3'],
@@ -122,6 +122,59 @@ describe('chart view', () => {
       );
     },
   );
+
+  it('draws one series in the first chart colour, without a legend, on round ticks', async () => {
+    const squares: Chart = {
+      kind: 'line',
+      title: 'Squares',
+      series: [{ name: 'n²', points: [1, 2, 3, 4, 5].map((n) => ({ x: n, y: n * n })) }],
+    };
+    const { container } = show(squares);
+    await vi.waitFor(() =>
+      expect(container.querySelector('svg.recharts-surface')).toBeInTheDocument(),
+    );
+    expect(container.querySelector('.recharts-legend-wrapper')).not.toBeInTheDocument();
+    expect(container.querySelector('.recharts-line-curve')?.getAttribute('stroke')).toBe(
+      'var(--chart-1)',
+    );
+    const ticks = (axis: string) =>
+      [
+        ...container.querySelectorAll(
+          `.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`,
+        ),
+      ].map((tick) => tick.textContent);
+    expect(ticks('yAxis')).toEqual(['0', '10', '20', '30']);
+    expect(ticks('xAxis')).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('gives each of several series its own colour, then its own dash', async () => {
+    const many: Chart = {
+      kind: 'line',
+      title: 'Many',
+      series: Array.from({ length: 6 }, (_, index) => ({
+        name: `S${index + 1}`,
+        points: [
+          { x: 1, y: index },
+          { x: 2, y: index + 1 },
+        ],
+      })),
+    };
+    const { container } = show(many);
+    await vi.waitFor(() =>
+      expect(container.querySelectorAll('.recharts-line-curve')).toHaveLength(6),
+    );
+    const curves = [...container.querySelectorAll('.recharts-line-curve')];
+    expect(curves.map((curve) => curve.getAttribute('stroke'))).toEqual([
+      'var(--chart-1)',
+      'var(--chart-2)',
+      'var(--chart-3)',
+      'var(--chart-4)',
+      'var(--chart-5)',
+      'var(--chart-1)',
+    ]);
+    expect(curves[0]?.getAttribute('stroke-dasharray')).toBeNull();
+    expect(curves[5]?.getAttribute('stroke-dasharray')).toBe('6 4');
+  });
 
   it('explains a missing chart and refuses a malformed one', () => {
     show(undefined);

@@ -16,64 +16,69 @@ import {
   YAxis,
 } from 'recharts';
 import type { WidgetData, WidgetViewProps } from '@/lib/widgets';
+import { numberFormat } from '../format-number';
 import type { chart } from './actions';
+import { niceTicks } from './ticks';
 
 type Chart = WidgetData<typeof chart>;
 
-// Tailwind's 500 shades: each reads on white and on the dark container (zinc-900) alike.
-const COLORS = [
-  '#3b82f6',
-  '#f97316',
-  '#10b981',
-  '#a855f7',
-  '#f43f5e',
-  '#eab308',
-  '#06b6d4',
-  '#84cc16',
-];
-const KINDS = new Set(['line', 'bar', 'scatter']);
+const KINDS = ['line', 'bar', 'scatter'] as const;
+/** The theme's chart colours (app/globals.css), one per series, each light and dark. */
+const COLORS = 5;
 
-// Thousands are grouped from five digits on, so that a year reads 2024, not 2,024.
-const grouped = new Intl.NumberFormat('en', { maximumSignificantDigits: 15 });
-const plain = new Intl.NumberFormat('en', { maximumSignificantDigits: 15, useGrouping: false });
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumSignificantDigits: 3 });
-const formatNumber = (value: number) => (Math.abs(value) >= 10_000 ? grouped : plain).format(value);
-// Ticks stay short: 1.5M rather than 1,500,000.
-const formatTick = (value: unknown) =>
-  typeof value !== 'number'
-    ? String(value)
-    : Math.abs(value) >= 1_000_000
-      ? compact.format(value)
-      : formatNumber(value);
+/**
+ * How series `index` is drawn: the theme's colours in turn; past the fifth, a colour comes back
+ * dashed (a line), as diamonds (scatter) or paler (a bar), so no two series look alike.
+ */
+function seriesStyle(index: number) {
+  const again = index >= COLORS;
+  return {
+    color: `var(--chart-${(index % COLORS) + 1})`,
+    dash: again ? '6 4' : undefined,
+    shape: again ? ('diamond' as const) : ('circle' as const),
+    fillOpacity: again ? 0.55 : 1,
+  };
+}
 
-// The chart draws in currentColor; the tooltip and legend read these variables, set per scheme.
-const SURFACE =
-  'text-zinc-700 dark:text-zinc-300 ' +
-  '[--chart-surface:#ffffff] [--chart-border:#d4d4d8] [--chart-text:#18181b] ' +
-  'dark:[--chart-surface:#18181b] dark:[--chart-border:#52525b] dark:[--chart-text:#f4f4f5]';
+/** How the chart writes its data: one format per axis, for its data table, tooltip and words. */
+type Formats = { x: (value: number) => string; y: (value: number) => string };
+
+function formatsOf(series: Chart['series']): Formats {
+  const points = series.flatMap((one) => one.points);
+  return {
+    x: numberFormat(points.map((point) => point.x)),
+    y: numberFormat(points.map((point) => point.y)),
+  };
+}
 
 export default function ChartView({ data, readOnly, pending, act }: WidgetViewProps<typeof chart>) {
   const titleId = useId();
   if (data === undefined) return <p className="py-6 text-center">This chart has no data.</p>;
-  if (!KINDS.has(data.kind) || !Array.isArray(data.series)) {
+  if (!(KINDS as readonly string[]).includes(data.kind) || !Array.isArray(data.series)) {
     throw new Error(
       `a chart needs a kind (line, bar or scatter) and a list of series, not kind ${JSON.stringify(data.kind)} and series ${typeof data.series}`,
     );
   }
   const xName = data.xLabel || 'x';
   const yName = data.yLabel || 'y';
+  const formats = formatsOf(data.series);
   return (
     <figure aria-labelledby={titleId} className="flex min-h-full flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <figcaption id={titleId} className="text-lg font-semibold">
           {data.title}
         </figcaption>
-        <fieldset className="flex gap-1 text-sm" disabled={readOnly || pending}>
+        {/* Not disabled while an action runs: a change queues behind it, and focus stays. */}
+        <fieldset
+          className="inline-flex gap-1 rounded-lg bg-muted p-1 text-sm"
+          disabled={readOnly}
+          aria-busy={pending}
+        >
           <legend className="sr-only">Chart type</legend>
-          {(['line', 'bar', 'scatter'] as const).map((kind) => (
+          {KINDS.map((kind) => (
             <label
               key={kind}
-              className="cursor-pointer rounded-md border border-zinc-300 px-2.5 py-1 capitalize has-checked:bg-zinc-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-blue-500 has-disabled:cursor-default has-disabled:opacity-60 dark:border-zinc-700 dark:has-checked:bg-zinc-100 dark:has-checked:text-zinc-900"
+              className="cursor-pointer rounded-md px-2.5 py-1 font-medium capitalize text-muted-foreground hover:text-foreground has-checked:bg-background has-checked:text-foreground has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-ring has-disabled:cursor-default has-disabled:hover:text-muted-foreground"
             >
               <input
                 type="radio"
@@ -90,11 +95,11 @@ export default function ChartView({ data, readOnly, pending, act }: WidgetViewPr
       </div>
       <div
         role="img"
-        aria-label={describeChart(data)}
-        className={`h-[min(70dvh,40rem)] min-h-64 w-full ${SURFACE}`}
+        aria-label={describeChart(data, formats)}
+        className="h-[min(70dvh,40rem)] min-h-64 w-full text-muted-foreground"
       >
         <ResponsiveContainer width="100%" height="100%">
-          {drawChart(data)}
+          {drawChart(data, formats)}
         </ResponsiveContainer>
       </div>
       <details className="text-sm">
@@ -103,7 +108,7 @@ export default function ChartView({ data, readOnly, pending, act }: WidgetViewPr
           <table className="w-max min-w-full border-collapse">
             <caption className="sr-only">Data of {data.title}</caption>
             <thead>
-              <tr className="border-b border-zinc-200 text-left dark:border-zinc-700">
+              <tr className="border-b text-left text-muted-foreground">
                 <th scope="col" className="px-3 py-1.5 font-medium">
                   Series
                 </th>
@@ -121,13 +126,13 @@ export default function ChartView({ data, readOnly, pending, act }: WidgetViewPr
                   <tr
                     // biome-ignore lint/suspicious/noArrayIndexKey: points have no identity but their place.
                     key={`${index}-${at}`}
-                    className="border-b border-zinc-100 last:border-0 dark:border-zinc-800"
+                    className="border-b last:border-0"
                   >
                     <th scope="row" className="px-3 py-1 text-left font-normal">
                       {series.name}
                     </th>
-                    <td className="px-3 py-1 text-right tabular-nums">{formatNumber(point.x)}</td>
-                    <td className="px-3 py-1 text-right tabular-nums">{formatNumber(point.y)}</td>
+                    <td className="px-3 py-1 text-right tabular-nums">{formats.x(point.x)}</td>
+                    <td className="px-3 py-1 text-right tabular-nums">{formats.y(point.y)}</td>
                   </tr>
                 )),
               )}
@@ -140,14 +145,14 @@ export default function ChartView({ data, readOnly, pending, act }: WidgetViewPr
 }
 
 /** The chart in words: what a screen reader announces for the picture. */
-function describeChart({ kind, title, xLabel, yLabel, series }: Chart): string {
+function describeChart({ kind, title, xLabel, yLabel, series }: Chart, formats: Formats): string {
   const kindName = `${kind[0]?.toUpperCase()}${kind.slice(1)} chart`;
   const axes = [xLabel && `x axis: ${xLabel}`, yLabel && `y axis: ${yLabel}`].filter(Boolean);
   const each = series.map(({ name, points }) => {
     const count = points.length === 1 ? '1 point' : `${points.length} points`;
     const xs = points.map((point) => point.x);
     const ys = points.map((point) => point.y);
-    return `${name}, ${count}, x ${spread(xs)}, y ${spread(ys)}`;
+    return `${name}, ${count}, x ${spread(xs, formats.x)}, y ${spread(ys, formats.y)}`;
   });
   return [
     `${kindName}: ${title}.`,
@@ -158,10 +163,10 @@ function describeChart({ kind, title, xLabel, yLabel, series }: Chart): string {
     .join(' ');
 }
 
-function spread(values: readonly number[]): string {
+function spread(values: readonly number[], format: (value: number) => string): string {
   const min = Math.min(...values);
   const max = Math.max(...values);
-  return min === max ? formatNumber(min) : `from ${formatNumber(min)} to ${formatNumber(max)}`;
+  return min === max ? format(min) : `from ${format(min)} to ${format(max)}`;
 }
 
 type Row = { x: number } & Record<`s${number}`, number | undefined>;
@@ -179,28 +184,40 @@ function rowsByX(series: Chart['series']): Row[] {
   return [...rows.values()].sort((a, b) => a.x - b.x);
 }
 
-function drawChart(data: Chart) {
+/** A numeric axis on round ticks, its domain from the first to the last. */
+function numericAxis(values: readonly number[]) {
+  const ticks = niceTicks(values);
+  return {
+    type: 'number' as const,
+    ticks,
+    domain: [ticks[0] ?? 0, ticks.at(-1) ?? 0],
+    tickFormatter: numberFormat(ticks, { short: true }),
+  };
+}
+
+function drawChart(data: Chart, formats: Formats) {
   const { kind, xLabel, yLabel, series } = data;
   const margin = { top: 8, right: 24, bottom: xLabel ? 24 : 8, left: yLabel ? 16 : 0 };
-  const axis = {
-    stroke: 'currentColor',
-    tick: { fill: 'currentColor' },
-    tickFormatter: formatTick,
-  };
+  const axis = { stroke: 'currentColor', tick: { fill: 'currentColor' } };
   const xAxisLabel = xLabel
     ? { value: xLabel, position: 'insideBottom' as const, offset: -16, fill: 'currentColor' }
     : undefined;
   const yAxisLabel = yLabel
     ? { value: yLabel, angle: -90, position: 'insideLeft' as const, fill: 'currentColor' }
     : undefined;
+  const xs = series.flatMap((one) => one.points.map((point) => point.x));
+  const ys = series.flatMap((one) => one.points.map((point) => point.y));
+  // Bars grow from zero, so their axis shows it.
+  const yAxis = numericAxis(kind === 'bar' ? [0, ...ys] : ys);
   const names = series.map((one) => one.name);
   const grid = <CartesianGrid stroke="currentColor" strokeOpacity={0.15} strokeDasharray="3 3" />;
-  const legend = (
+  // One series needs no legend: the title and the axis say what it is.
+  const legend = series.length > 1 && (
     <Legend
       position="top"
       // In the order given, not alphabetical (recharts' default).
       itemSorter={(item) => names.indexOf(String(item.value))}
-      formatter={(value) => <span style={{ color: 'var(--chart-text)' }}>{value}</span>}
+      formatter={(value) => <span style={{ color: 'var(--foreground)' }}>{value}</span>}
     />
   );
   // Scatter points have no one x to title the tooltip with: it lists x and y instead.
@@ -208,21 +225,28 @@ function drawChart(data: Chart) {
     <Tooltip
       cursor={cursor}
       contentStyle={{
-        backgroundColor: 'var(--chart-surface)',
+        backgroundColor: 'var(--popover)',
         borderWidth: 1,
         borderStyle: 'solid',
-        borderColor: 'var(--chart-border)',
+        borderColor: 'var(--border)',
         borderRadius: 8,
-        color: 'var(--chart-text)',
+        color: 'var(--popover-foreground)',
       }}
-      labelStyle={{ color: 'var(--chart-text)' }}
-      itemStyle={{ color: 'var(--chart-text)' }}
+      labelStyle={{ color: 'var(--popover-foreground)' }}
+      itemStyle={{ color: 'var(--popover-foreground)' }}
       labelFormatter={(label) =>
         titled
-          ? `${xLabel || 'x'}: ${typeof label === 'number' ? formatNumber(label) : String(label ?? '')}`
+          ? `${xLabel || 'x'}: ${typeof label === 'number' ? formats.x(label) : String(label ?? '')}`
           : null
       }
-      formatter={(value) => (typeof value === 'number' ? formatNumber(value) : String(value))}
+      // A scatter point lists its x as an item of its own; every other item is a y.
+      formatter={(value, _name, item) =>
+        typeof value !== 'number'
+          ? String(value)
+          : item.dataKey === 'x'
+            ? formats.x(value)
+            : formats.y(value)
+      }
     />
   );
   // accessibilityLayer off: the figure is one image described in words, with a data table.
@@ -232,20 +256,24 @@ function drawChart(data: Chart) {
     return (
       <ScatterChart {...common}>
         {grid}
-        <XAxis {...axis} type="number" dataKey="x" name={xLabel || 'x'} label={xAxisLabel} />
-        <YAxis {...axis} type="number" dataKey="y" name={yLabel || 'y'} label={yAxisLabel} />
+        <XAxis {...axis} {...numericAxis(xs)} dataKey="x" name={xLabel || 'x'} label={xAxisLabel} />
+        <YAxis {...axis} {...yAxis} dataKey="y" name={yLabel || 'y'} label={yAxisLabel} />
         {tooltip({ stroke: 'currentColor', strokeOpacity: 0.4, strokeDasharray: '3 3' }, false)}
         {legend}
-        {series.map((one, index) => (
-          <Scatter
-            // biome-ignore lint/suspicious/noArrayIndexKey: series are drawn in their given order.
-            key={index}
-            name={one.name}
-            data={one.points}
-            fill={COLORS[index % COLORS.length]}
-            isAnimationActive={false}
-          />
-        ))}
+        {series.map((one, index) => {
+          const style = seriesStyle(index);
+          return (
+            <Scatter
+              // biome-ignore lint/suspicious/noArrayIndexKey: series are drawn in their given order.
+              key={index}
+              name={one.name}
+              data={one.points}
+              fill={style.color}
+              shape={style.shape}
+              isAnimationActive={false}
+            />
+          );
+        })}
       </ScatterChart>
     );
   }
@@ -254,51 +282,59 @@ function drawChart(data: Chart) {
     return (
       <BarChart {...common} data={rows}>
         {grid}
-        <XAxis {...axis} type="category" dataKey="x" label={xAxisLabel} />
-        <YAxis {...axis} label={yAxisLabel} />
+        <XAxis
+          {...axis}
+          type="category"
+          dataKey="x"
+          tickFormatter={numberFormat(xs, { short: true })}
+          label={xAxisLabel}
+        />
+        <YAxis {...axis} {...yAxis} label={yAxisLabel} />
         {tooltip({ fill: 'currentColor', fillOpacity: 0.1 }, true)}
         {legend}
-        {series.map((one, index) => (
-          <Bar
-            // biome-ignore lint/suspicious/noArrayIndexKey: series are drawn in their given order.
-            key={index}
-            dataKey={`s${index}`}
-            name={one.name}
-            fill={COLORS[index % COLORS.length]}
-            isAnimationActive={false}
-          />
-        ))}
+        {series.map((one, index) => {
+          const style = seriesStyle(index);
+          return (
+            <Bar
+              // biome-ignore lint/suspicious/noArrayIndexKey: series are drawn in their given order.
+              key={index}
+              dataKey={`s${index}`}
+              name={one.name}
+              fill={style.color}
+              fillOpacity={style.fillOpacity}
+              isAnimationActive={false}
+            />
+          );
+        })}
       </BarChart>
     );
   }
   return (
     <LineChart {...common} data={rows}>
       {grid}
-      <XAxis
-        {...axis}
-        type="number"
-        dataKey="x"
-        domain={['dataMin', 'dataMax']}
-        label={xAxisLabel}
-      />
-      <YAxis {...axis} label={yAxisLabel} />
+      <XAxis {...axis} {...numericAxis(xs)} dataKey="x" label={xAxisLabel} />
+      <YAxis {...axis} {...yAxis} label={yAxisLabel} />
       {tooltip({ stroke: 'currentColor', strokeOpacity: 0.4 }, true)}
       {legend}
-      {series.map((one, index) => (
-        <Line
-          // biome-ignore lint/suspicious/noArrayIndexKey: series are drawn in their given order.
-          key={index}
-          type="linear"
-          dataKey={`s${index}`}
-          name={one.name}
-          stroke={COLORS[index % COLORS.length]}
-          fill={COLORS[index % COLORS.length]}
-          strokeWidth={2}
-          dot={one.points.length <= 60}
-          connectNulls
-          isAnimationActive={false}
-        />
-      ))}
+      {series.map((one, index) => {
+        const style = seriesStyle(index);
+        return (
+          <Line
+            // biome-ignore lint/suspicious/noArrayIndexKey: series are drawn in their given order.
+            key={index}
+            type="linear"
+            dataKey={`s${index}`}
+            name={one.name}
+            stroke={style.color}
+            fill={style.color}
+            strokeDasharray={style.dash}
+            strokeWidth={2}
+            dot={one.points.length <= 60}
+            connectNulls
+            isAnimationActive={false}
+          />
+        );
+      })}
     </LineChart>
   );
 }

@@ -1,7 +1,13 @@
 'use client';
 
+import { ArrowDownIcon, ArrowUpIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { focusRing } from '@/components/ui/focus-ring';
+import { Input } from '@/components/ui/input';
 import type { WidgetData, WidgetViewProps } from '@/lib/widgets';
+import { numberFormat } from '../format-number';
 import type { table } from './actions';
 
 type Table = WidgetData<typeof table>;
@@ -9,15 +15,21 @@ type Cell = Table['rows'][number][number];
 type Direction = 'ascending' | 'descending';
 type Sort = { column: number; direction: Direction };
 
-// Thousands are grouped from five digits on, so that a year reads 2024, not 2,024.
-const grouped = new Intl.NumberFormat('en', { maximumSignificantDigits: 15 });
-const plain = new Intl.NumberFormat('en', { maximumSignificantDigits: 15, useGrouping: false });
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-function cellText(cell: Cell): string {
+/** How each column writes its numbers, decided from all of them (see numberFormat). */
+function columnFormats(table: Table): ((value: number) => string)[] {
+  return table.columns.map((_, at) =>
+    numberFormat(
+      table.rows.map((row) => row[at]).filter((cell): cell is number => typeof cell === 'number'),
+    ),
+  );
+}
+
+function cellText(cell: Cell, format: ((value: number) => string) | undefined): string {
   if (cell === null) return '';
   if (typeof cell === 'string') return cell;
-  return (Math.abs(cell) >= 10_000 ? grouped : plain).format(cell);
+  return format ? format(cell) : String(cell);
 }
 
 /** Ascending order of two cells of one column; empty cells are ordered by the caller. */
@@ -56,6 +68,7 @@ export default function TableView({ data, readOnly, act }: WidgetViewProps<typeo
     );
   }
   const { title, columns, rows } = data;
+  const formats = columnFormats(data);
 
   const query = filter.trim().toLowerCase();
   const matching = rows
@@ -64,9 +77,9 @@ export default function TableView({ data, readOnly, act }: WidgetViewProps<typeo
       ({ row }) =>
         query === '' ||
         row.some(
-          (cell) =>
+          (cell, at) =>
             cell !== null &&
-            (cellText(cell).toLowerCase().includes(query) ||
+            (cellText(cell, formats[at]).toLowerCase().includes(query) ||
               String(cell).toLowerCase().includes(query)),
         ),
     );
@@ -84,7 +97,7 @@ export default function TableView({ data, readOnly, act }: WidgetViewProps<typeo
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <input
+        <Input
           type="search"
           aria-label="Filter rows"
           placeholder="Filter rows"
@@ -93,9 +106,9 @@ export default function TableView({ data, readOnly, act }: WidgetViewProps<typeo
             setFilter(event.target.value);
             save({ ...(sort ? { sort } : {}), filter: event.target.value }, FILTER_SAVE_MS);
           }}
-          className="w-full rounded-md border border-zinc-300 bg-transparent px-2.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-500 sm:w-64 dark:border-zinc-700"
+          className="sm:w-64"
         />
-        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p role="status" className="text-sm text-muted-foreground">
           {visible.length === rows.length
             ? `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`
             : `${visible.length} of ${rows.length} rows`}
@@ -103,16 +116,13 @@ export default function TableView({ data, readOnly, act }: WidgetViewProps<typeo
       </div>
       {/* Scrolls sideways on a phone, a region named like its table (the accessible pattern for
           a scrolling table); the header buttons take keyboard focus into it. */}
-      <section
-        aria-labelledby={captionId}
-        className="max-w-full overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800"
-      >
+      <section aria-labelledby={captionId} className="max-w-full overflow-x-auto rounded-lg border">
         <table className="w-max min-w-full border-collapse text-sm">
           <caption id={captionId} className="px-3 pt-2 pb-1 text-left font-semibold">
             {title}
           </caption>
           <thead>
-            <tr className="border-b border-zinc-200 dark:border-zinc-800">
+            <tr className="border-b bg-muted/50">
               {columns.map((column, index) => {
                 const direction = sort?.column === index ? sort.direction : undefined;
                 return (
@@ -126,11 +136,20 @@ export default function TableView({ data, readOnly, act }: WidgetViewProps<typeo
                     <button
                       type="button"
                       onClick={() => toggle(index)}
-                      className={`flex w-full items-center gap-1 px-3 py-2 whitespace-nowrap hover:bg-zinc-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500 dark:hover:bg-zinc-800 ${column.type === 'number' ? 'justify-end' : 'justify-start'}`}
+                      className={cn(
+                        'flex w-full items-center gap-1 px-3 py-2 whitespace-nowrap hover:bg-accent hover:text-accent-foreground',
+                        focusRing,
+                        'focus-visible:-outline-offset-2',
+                        column.type === 'number' ? 'justify-end' : 'justify-start',
+                      )}
                     >
                       {column.name}
-                      <span aria-hidden="true" className="w-3 text-xs text-zinc-500">
-                        {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : ''}
+                      <span aria-hidden="true" className="w-3.5 text-muted-foreground">
+                        {direction === 'ascending' ? (
+                          <ArrowUpIcon className="size-3.5" />
+                        ) : direction === 'descending' ? (
+                          <ArrowDownIcon className="size-3.5" />
+                        ) : null}
                       </span>
                     </button>
                   </th>
@@ -140,10 +159,7 @@ export default function TableView({ data, readOnly, act }: WidgetViewProps<typeo
           </thead>
           <tbody>
             {visible.map(({ row, index }) => (
-              <tr
-                key={index}
-                className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60"
-              >
+              <tr key={index} className="border-b last:border-0 hover:bg-muted/50">
                 {row.map((cell, at) => (
                   <td
                     // biome-ignore lint/suspicious/noArrayIndexKey: cells keep their column's place.
@@ -154,29 +170,32 @@ export default function TableView({ data, readOnly, act }: WidgetViewProps<typeo
                         : 'px-3 py-1.5 align-top'
                     }
                   >
-                    <div className="max-w-80 break-words">{cellText(cell)}</div>
+                    <div className="max-w-80 break-words">{cellText(cell, formats[at])}</div>
                   </td>
                 ))}
               </tr>
             ))}
             {visible.length === 0 && (
               <tr>
-                <td colSpan={columns.length} className="px-3 py-6 text-center">
+                <td
+                  colSpan={columns.length}
+                  className="px-3 py-6 text-center text-muted-foreground"
+                >
                   {rows.length === 0 ? (
                     'This table has no rows.'
                   ) : (
                     <>
                       No rows match “{filter.trim()}”.{' '}
-                      <button
-                        type="button"
+                      <Button
+                        variant="link"
+                        className="h-auto p-0"
                         onClick={() => {
                           setFilter('');
                           save(sort ? { sort } : {});
                         }}
-                        className="font-medium text-blue-600 underline hover:no-underline dark:text-blue-400"
                       >
                         Clear filter
-                      </button>
+                      </Button>
                     </>
                   )}
                 </td>
