@@ -144,3 +144,38 @@ it('titles its container with the widget’s own title, not the label of its but
   const fallback = await screen.findByRole('dialog', { name: 'Unknown widget' });
   expect(fallback).toHaveTextContent('no view for the widget “mystery”');
 });
+
+it('keeps focus on the counter’s button while its action runs, and ignores a second press', async () => {
+  let answer: (response: Response) => void = () => {};
+  const fetch = vi.fn(
+    (_url: string, _init: RequestInit) =>
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  render(
+    <WidgetHost
+      sessionId="s1"
+      messages={messages}
+      states={{}}
+      onState={() => {}}
+      onSendMessage={() => {}}
+      readOnly={false}
+    />,
+  );
+  const increment = await screen.findByRole('button', { name: 'Increment' });
+  increment.focus();
+  fireEvent.click(increment);
+  await waitFor(() => expect(increment).toHaveAttribute('aria-disabled', 'true'));
+  expect(document.activeElement).toBe(increment);
+  expect(increment).not.toBeDisabled();
+
+  fireEvent.click(increment);
+  expect(fetch).toHaveBeenCalledTimes(1);
+
+  await act(async () => answer(Response.json({ data: { count: 4 }, version: 1 })));
+  await waitFor(() => expect(increment).not.toHaveAttribute('aria-disabled'));
+  expect(document.activeElement).toBe(increment);
+  expect(fetch).toHaveBeenCalledTimes(1);
+});

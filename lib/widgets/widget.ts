@@ -72,7 +72,10 @@ export type WidgetViewProps<Widget extends { data: JSONSchema }> = {
     action: Name,
     ...args: ArgsParameter<ActionArgs<Widget>[Name]>
   ): Promise<boolean>;
-  /** True while an action runs: a view disables its controls. */
+  /**
+   * True while an action runs: a view marks its controls pending (components/ui's Button
+   * `pending`: aria-disabled, so the one pressed keeps focus), not disabled.
+   */
   pending: boolean;
   /** Starts a new turn with this message, as the owner (for example with what was chosen). */
   sendMessage(text: string): void;
