@@ -34,6 +34,8 @@ export const addTaskTool = defineTool({
 export const addTaskIntent: Intent = {
   tool: addTaskTool.name,
   example: 'add a task: water the plants',
+  lead: 'I’ll add that to your task board.',
+  answer: ({ args }) => `I added “${String(args.title)}” to your task board.`,
   match(clause) {
     const found = /\badd (?:a )?(?:new )?task(?:\s*:\s*|\s+(?:to\s+)?)(.+)$/i.exec(clause);
     const title = found?.[1]?.trim();

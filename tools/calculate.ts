@@ -69,6 +69,9 @@ const OPERATION = /[+\-*/^%]|[a-z]\(|\d\s*[a-z]+\s+to\s+[a-z]+/i;
 export const calculateIntent: Intent = {
   tool: calculate.name,
   example: 'calculate 12 * (3 + 4)',
+  lead: 'Let me work that out.',
+  // "12 * (3 + 4) = 84" as a sentence, with a times sign markdown will not take for emphasis.
+  answer: ({ text }) => `${text.replaceAll('*', '×')}.`,
   match(clause) {
     const found = /\b(?:calculate|compute|evaluate|what(?:['’]s| is))\s+(.+?)\s*[?=]*$/i.exec(
       clause,

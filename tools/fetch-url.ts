@@ -4,6 +4,7 @@ import { bodyText, mayBeText, mediaTypeOf } from '@/lib/net/body-text';
 import { FetchError, type GuardedResponse, guardedFetch } from '@/lib/net/guarded-fetch';
 import { htmlToText } from '@/lib/net/html-to-text';
 import { defineTool, err, note, ok, type ToolResult } from '@/lib/tools';
+import { shorten } from './save-note';
 
 /** At most this much of a body is read (after decompression); the rest is left unread. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -72,6 +73,15 @@ export const fetchUrl = createFetchUrl();
 export const fetchUrlIntent: Intent = {
   tool: fetchUrl.name,
   example: 'fetch https://example.com',
+  lead: 'Let me read that page.',
+  // The result is a header (URL, maybe Title), a blank line, then the text.
+  answer: ({ text }) => {
+    const [header = '', ...body] = text.split('\n\n');
+    const url = /^URL: (.*)$/m.exec(header)?.[1] ?? 'the page';
+    const title = /^Title: (.*)$/m.exec(header)?.[1];
+    const read = title ? `“${title}” (${url})` : url;
+    return `I read ${read}. It begins: “${shorten(body.join(' '), 200)}”`;
+  },
   match(clause) {
     const found =
       /\b(?:fetch|read|open|load|visit|summari[sz]e)\b.*?<?(https?:\/\/[^\s<>"'`]+)/i.exec(clause);

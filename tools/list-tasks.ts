@@ -1,7 +1,7 @@
 import type { Intent } from '@/lib/agent/demo-intents';
 import { defineTool, ok } from '@/lib/tools';
 import { tasks } from '@/widgets/tasks/actions';
-import { describeBoard } from '@/widgets/tasks/board';
+import { COLUMN_TITLES, type Column, describeBoard } from '@/widgets/tasks/board';
 import { openBoard, readBoard } from './task-board';
 
 export const listTasksTool = defineTool({
@@ -21,7 +21,28 @@ export const listTasksTool = defineTool({
 export const listTasksIntent: Intent = {
   tool: listTasksTool.name,
   example: 'list my tasks',
+  lead: 'Let me look at your task board.',
+  answer: ({ text }) => boardInWords(text),
   match(clause) {
     return /\b(?:list|show)\b.*\b(?:tasks|task board)\b/i.test(clause) ? {} : undefined;
   },
 };
+
+/**
+ * The board as `describeBoard` wrote it, in a sentence: "Here’s your task board — Doing:
+ * “water the plants” (t1)." Empty columns are left out.
+ */
+function boardInWords(text: string): string {
+  const columns = [...text.matchAll(/^(\w+) \(\d+\):((?:\n- .*)*)/gm)].flatMap(
+    ([, column = '', lines = '']) => {
+      const tasks = [...lines.matchAll(/^- (t\d+): (.*)$/gm)].map(
+        ([, id, title]) => `“${title}” (${id})`,
+      );
+      const name = COLUMN_TITLES[column as Column] ?? column;
+      return tasks.length > 0 ? [`${name}: ${tasks.join(', ')}`] : [];
+    },
+  );
+  return columns.length > 0
+    ? `Here’s your task board — ${columns.join('; ')}.`
+    : 'Your task board is empty: ask me to add a task.';
+}

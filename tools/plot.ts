@@ -69,6 +69,9 @@ function range(values: readonly number[]): string {
 export const plotIntent: Intent = {
   tool: plot.name,
   example: 'plot the squares of 1 to 5',
+  lead: 'I’ll draw that for you.',
+  answer: ({ args }) =>
+    `Here’s “${String(args.title)}” as a ${String(args.kind)} chart — open it to see it full screen.`,
   match(clause) {
     if (!/\b(?:plot|chart|graph)\b/i.test(clause)) return undefined;
     const values = demoValues(clause);

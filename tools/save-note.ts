@@ -57,6 +57,8 @@ export const saveNote = defineTool({
 export const saveNoteIntent: Intent = {
   tool: saveNote.name,
   example: 'save a note: buy milk',
+  lead: 'I’ll note that down.',
+  answer: ({ args }) => `I saved “${shorten(String(args.text))}” to this session’s notes.`,
   match(clause) {
     // The note is what follows the phrase.
     const found =

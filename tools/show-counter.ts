@@ -27,6 +27,9 @@ export const showCounter = defineTool({
 export const showCounterIntent: Intent = {
   tool: showCounter.name,
   example: 'show me a counter starting at 3',
+  lead: 'I’ll open a counter for you.',
+  answer: ({ args }) =>
+    `Here’s a counter starting at ${typeof args.start === 'number' ? args.start : 0} — use the buttons to change it.`,
   match(clause) {
     if (!/\bcounter\b/i.test(clause)) return undefined;
     const start = /-?\d+/.exec(clause);

@@ -58,6 +58,11 @@ function tableProblem({ columns, rows }: Table): string | undefined {
 export const showTableIntent: Intent = {
   tool: showTable.name,
   example: 'show a table of the planets',
+  lead: 'I’ll put that in a table.',
+  answer: ({ args }) => {
+    const rows = Array.isArray(args.rows) ? args.rows.length : 0;
+    return `Here’s “${String(args.title)}”, ${rows === 1 ? '1 row' : `${rows} rows`} — open the table to sort and filter it.`;
+  },
   match(clause) {
     if (!/\btable\b/i.test(clause)) return undefined;
     if (/\bplanets?\b/i.test(clause)) return structuredClone(PLANETS);

@@ -1,7 +1,7 @@
 import type { Intent } from '@/lib/agent/demo-intents';
 import { defineTool, err, type JsonValue, ok } from '@/lib/tools';
 import { tasks } from '@/widgets/tasks/actions';
-import { COLUMNS, deleteTask, updateTask } from '@/widgets/tasks/board';
+import { COLUMN_TITLES, COLUMNS, type Column, deleteTask, updateTask } from '@/widgets/tasks/board';
 import { changeBoard, MAX_TITLE, openBoard } from './task-board';
 
 export const updateTaskTool = defineTool({
@@ -43,6 +43,16 @@ export const updateTaskTool = defineTool({
 export const updateTaskIntent: Intent = {
   tool: updateTaskTool.name,
   example: 'move t1 to done',
+  lead: 'I’ll update your task board.',
+  // In the tool's own words when they are not one of the two it writes on success.
+  answer: ({ text }) =>
+    text
+      .replace(/^Deleted t\d+ "(.*)"\.$/, 'I deleted “$1” from your task board.')
+      .replace(
+        /^t\d+ is now "(.*)" in (\w+)\.$/,
+        (_line, title: string, column: string) =>
+          `Done: “${title}” is now in ${COLUMN_TITLES[column as Column] ?? column}.`,
+      ),
   match(clause): Record<string, JsonValue> | undefined {
     const moved = /\bmove (?:task )?(t\d+) to (todo|doing|done)\b/i.exec(clause);
     if (moved) return { id: moved[1]?.toLowerCase() ?? '', column: moved[2]?.toLowerCase() ?? '' };

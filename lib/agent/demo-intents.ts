@@ -11,6 +11,13 @@ export type Intent = {
   example: string;
   /** The arguments for the tool when `clause` asks for it. */
   match(clause: string): Record<string, JsonValue> | undefined;
+  /** What the demo says before it calls the tool: "Let me work that out." */
+  lead: string;
+  /**
+   * What the demo says once the tool succeeded, in words that use its result ("12 × (3 + 4) =
+   * 84."): `text` is exactly what the model was sent, `args` the call's arguments.
+   */
+  answer(result: { args: Record<string, JsonValue>; text: string }): string;
 };
 
 /**

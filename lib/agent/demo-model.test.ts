@@ -106,7 +106,7 @@ describe('the demo model', () => {
     const { calls, text, finish } = await call([user('calculate 12 * (3 + 4)')]);
     expect(calls).toEqual([{ tool: 'calculate', args: { expression: '12 * (3 + 4)' } }]);
     expectValid(calls);
-    expect(text).toBe('Let me use `calculate`.');
+    expect(text).toBe('Let me work that out.');
     expect(finish?.finishReason.unified).toBe('tool-calls');
   });
 
@@ -123,7 +123,7 @@ describe('the demo model', () => {
       { tool: 'show_counter', args: {} },
     ]);
     expectValid(calls);
-    expect(text).toBe('Let me use `calculate` and `show_counter`.');
+    expect(text).toBe('Let me work that out. I’ll open a counter for you.');
     const ids = parts.flatMap((part) => (part.type === 'tool-call' ? [part.toolCallId] : []));
     expect(new Set(ids).size).toBe(2);
   });
@@ -131,15 +131,35 @@ describe('the demo model', () => {
   it('answers from the last user message only', async () => {
     const { calls } = await call([
       user('calculate 1 + 1'),
-      { role: 'assistant', content: [{ type: 'text', text: 'Let me use `calculate`.' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Let me work that out.' }] },
       user('show me a counter'),
     ]);
     expect(calls).toEqual([{ tool: 'show_counter', args: {} }]);
   });
 
-  it('quotes the tool results it is given when the last message is a tool result', async () => {
+  it('says one lead-in for two calls of one tool', async () => {
+    const { text, calls } = await call([user('what is 1 + 1? And what is 2 * 3?')]);
+    expect(calls).toHaveLength(2);
+    expect(text).toBe('Let me work that out.');
+  });
+
+  it('answers from the tool results in words that use them, a failure in the tool’s words', async () => {
     const { text, calls, finish } = await call([
-      user('calculate 6 * 7 and show me a counter'),
+      user('calculate 6 * 7 and show me a counter starting at 3 and plot 1, 2'),
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Let me work that out. I’ll open a counter for you.' },
+          {
+            type: 'tool-call',
+            toolCallId: 'c1',
+            toolName: 'calculate',
+            input: { expression: '6 * 7' },
+          },
+          { type: 'tool-call', toolCallId: 'c2', toolName: 'show_counter', input: { start: 3 } },
+          { type: 'tool-call', toolCallId: 'c3', toolName: 'plot', input: {} },
+        ],
+      },
       {
         role: 'tool',
         content: [
@@ -153,7 +173,13 @@ describe('the demo model', () => {
             type: 'tool-result',
             toolCallId: 'c2',
             toolName: 'show_counter',
-            output: { type: 'error-text', value: 'no room\nfor a counter' },
+            output: { type: 'text', value: 'Showed the user a counter starting at 3.' },
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'c3',
+            toolName: 'plot',
+            output: { type: 'error-text', value: 'series[0].name: too long\nsee the schema' },
           },
         ],
       },
@@ -161,13 +187,96 @@ describe('the demo model', () => {
     expect(calls).toEqual([]);
     expect(finish?.finishReason.unified).toBe('stop');
     expect(text).toBe(
-      '`calculate` says:\n\n> 6 * 7 = 42\n\n' +
-        '`show_counter` failed:\n\n> no room\n> for a counter\n\n' +
-        'That is the result as the tool gave it to me.',
+      '6 × 7 = 42.\n\n' +
+        'Here’s a counter starting at 3 — use the buttons to change it.\n\n' +
+        'Sorry, that didn’t work: series[0].name: too long.',
     );
+    expect(text).not.toContain('says');
   });
 
-  it('quotes a JSON tool result as JSON', async () => {
+  it.each([
+    [
+      'plot',
+      { kind: 'line', title: 'Squares of 1 to 5' },
+      'Plotted a line chart "Squares of 1 to 5" with 1 series:\n- "n²": 5 points',
+      'Here’s “Squares of 1 to 5” as a line chart — open it to see it full screen.',
+    ],
+    [
+      'show_table',
+      { title: 'Moons', rows: [['Earth', 1]] },
+      'Showed the user a table "Moons" of 1 row and 2 columns.',
+      'Here’s “Moons”, 1 row — open the table to sort and filter it.',
+    ],
+    [
+      'save_note',
+      { text: 'buy milk' },
+      'Saved the note: "buy milk". The session has 2 notes.',
+      'I saved “buy milk” to this session’s notes.',
+    ],
+    [
+      'add_task',
+      { title: 'write the release notes' },
+      'Added task t3 "write the release notes" in todo. The board has 3 tasks.',
+      'I added “write the release notes” to your task board.',
+    ],
+    [
+      'list_tasks',
+      {},
+      'todo (2):\n- t2: buy milk\n- t3: call mum\ndoing (1):\n- t1: water the plants\ndone (0):',
+      'Here’s your task board — To do: “buy milk” (t2), “call mum” (t3); Doing: “water the plants” (t1).',
+    ],
+    [
+      'list_tasks',
+      {},
+      'The task board is empty.',
+      'Your task board is empty: ask me to add a task.',
+    ],
+    [
+      'update_task',
+      { id: 't1', column: 'done' },
+      't1 is now "water the plants" in done.',
+      'Done: “water the plants” is now in Done.',
+    ],
+    [
+      'update_task',
+      { id: 't1', delete: true },
+      'Deleted t1 "water the plants".',
+      'I deleted “water the plants” from your task board.',
+    ],
+    [
+      'fetch_url',
+      { url: 'https://example.com' },
+      'URL: https://example.com/\nTitle: Example Domain\n\nThis domain is for use in examples.',
+      'I read “Example Domain” (https://example.com/). It begins: “This domain is for use in examples.”',
+    ],
+    [
+      'fetch_url',
+      { url: 'https://example.com/a.txt' },
+      'URL: https://example.com/a.txt\n\nplain\n\ntext',
+      'I read https://example.com/a.txt. It begins: “plain text”',
+    ],
+  ])('answers %s from its result', async (tool, input, result, answer) => {
+    const { text } = await call([
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'c1', toolName: tool, input }],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: tool,
+            output: { type: 'text', value: result },
+          },
+        ],
+      },
+    ]);
+    expect(text).toBe(answer);
+  });
+
+  it('answers a tool it has no words for with the first line of its result', async () => {
     const { text } = await call([
       {
         role: 'tool',
@@ -175,13 +284,19 @@ describe('the demo model', () => {
           {
             type: 'tool-result',
             toolCallId: 'c1',
-            toolName: 'calculate',
+            toolName: 'mystery',
+            output: { type: 'text', value: 'Found 3 files:\n- a\n- b\n- c' },
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'c2',
+            toolName: 'oracle',
             output: { type: 'json', value: { value: 42 } },
           },
         ],
       },
     ]);
-    expect(text).toContain('`calculate` says:\n\n> {"value":42}');
+    expect(text).toBe('Found 3 files.\n\n{"value":42}.');
   });
 
   it('otherwise explains itself and how to configure a real model, in several deltas', async () => {
@@ -267,10 +382,9 @@ describe('the demo model', () => {
         }),
       ],
     ]);
+    expect(steps[0]?.text).toBe('Let me work that out. I’ll open a counter for you.');
     expect(await result.text).toBe(
-      '`calculate` says:\n\n> 12 * (3 + 4) = 84\n\n' +
-        '`show_counter` says:\n\n> Showed the user a counter starting at 3.\n\n' +
-        'That is the result as the tool gave it to me.',
+      '12 × (3 + 4) = 84.\n\n' + 'Here’s a counter starting at 3 — use the buttons to change it.',
     );
     expect(await result.finishReason).toBe('stop');
     const usage = await result.totalUsage;

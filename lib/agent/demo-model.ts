@@ -6,6 +6,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { newId } from '../ids';
+import type { JsonValue } from '../protocol';
 import { type Intent, recognise } from './demo-intents';
 
 export const DEMO_MODEL_ID = 'demo:offline';
@@ -24,9 +25,10 @@ export type DemoModelOptions = {
 
 /**
  * Quanta's offline model: a real language model (the AI SDK's interface) that needs no key and
- * no network. It recognises requests for the tools its intents name, calls them with valid
- * arguments, answers from their results, and otherwise says what it is. Deterministic, so the
- * whole product — tools, notes, widgets — can be tried, demonstrated and tested offline.
+ * no network. It recognises requests for the tools its intents name, says what it will do,
+ * calls them with valid arguments, answers in words that use their results, and otherwise says
+ * what it is. Deterministic, so the whole product — tools, notes, widgets — can be tried,
+ * demonstrated and tested offline.
  */
 export function createDemoModel({
   delayMs = 18,
@@ -57,12 +59,15 @@ function replyTo(
   intents: readonly Intent[],
 ): Reply {
   const last = prompt.at(-1);
-  if (last?.role === 'tool') return { text: fromToolResults(last.content), calls: [] };
+  if (last?.role === 'tool') {
+    return { text: fromToolResults(last.content, callArguments(prompt), intents), calls: [] };
+  }
   const available = new Set(tools.filter((tool) => tool.type === 'function').map((t) => t.name));
   const calls = recognise(lastUserText(prompt), intents, available);
   if (calls.length > 0) {
-    const names = calls.map((call) => `\`${call.tool}\``).join(' and ');
-    return { text: `Let me use ${names}.`, calls };
+    // Each call comes from an intent, so each has its lead-in; two alike are said once.
+    const leads = calls.map((call) => intents.find((intent) => intent.tool === call.tool)?.lead);
+    return { text: [...new Set(leads)].join(' '), calls };
   }
   return { text: introduction(intents, available), calls: [] };
 }
@@ -73,20 +78,59 @@ function lastUserText(prompt: LanguageModelV3Prompt): string {
   return message.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');
 }
 
+/** The arguments of each tool call made so far, by call id. */
+function callArguments(prompt: LanguageModelV3Prompt): Map<string, Record<string, JsonValue>> {
+  const calls = new Map<string, Record<string, JsonValue>>();
+  for (const message of prompt) {
+    if (message.role !== 'assistant') continue;
+    for (const part of message.content) {
+      if (part.type !== 'tool-call' || !isRecord(part.input)) continue;
+      calls.set(part.toolCallId, part.input as Record<string, JsonValue>);
+    }
+  }
+  return calls;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 type ToolMessage = Extract<LanguageModelV3Prompt[number], { role: 'tool' }>;
 
-function fromToolResults(content: ToolMessage['content']): string {
-  const lines = content.flatMap((part) => {
+/**
+ * An answer from the results, one paragraph per call: in the words of the tool's intent, or —
+ * for a tool it has none for, and for a failure — the first line of what the tool said.
+ */
+function fromToolResults(
+  content: ToolMessage['content'],
+  args: ReadonlyMap<string, Record<string, JsonValue>>,
+  intents: readonly Intent[],
+): string {
+  const paragraphs = content.flatMap((part) => {
     if (part.type !== 'tool-result') return [];
     const { output } = part;
     const text =
       output.type === 'text' || output.type === 'error-text'
         ? output.value
         : JSON.stringify('value' in output ? output.value : output);
-    const verb = output.type === 'error-text' ? 'failed' : 'says';
-    return [`\`${part.toolName}\` ${verb}:\n\n> ${text.split('\n').join('\n> ')}`];
+    if (output.type === 'error-text' || output.type === 'error-json') {
+      return [`Sorry, that didn’t work: ${sentence(firstLine(text))}`];
+    }
+    const intent = intents.find((candidate) => candidate.tool === part.toolName);
+    if (!intent) return [sentence(firstLine(text))];
+    return [intent.answer({ args: args.get(part.toolCallId) ?? {}, text })];
   });
-  return `${lines.join('\n\n')}\n\nThat is the result as the tool gave it to me.`;
+  return paragraphs.join('\n\n');
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0] ?? '';
+}
+
+/** `text` ending as a sentence does: "… 3 rows." rather than "… 3 rows" or "… 3 rows:". */
+function sentence(text: string): string {
+  const trimmed = text.replace(/[\s:;,]+$/, '').trim();
+  if (trimmed === '') return 'Done.';
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 function introduction(intents: readonly Intent[], available: ReadonlySet<string>): string {

@@ -303,7 +303,13 @@ describe('resolveModel', () => {
   });
 
   it('gives the demo model the intents it is to recognise', async () => {
-    const echo = { tool: 'echo', example: 'echo', match: (clause: string) => ({ clause }) };
+    const echo = {
+      tool: 'echo',
+      example: 'echo',
+      match: (clause: string) => ({ clause }),
+      lead: 'Echoing.',
+      answer: ({ text }: { text: string }) => text,
+    };
     const { model } = await resolveModel(null, { env: {}, demoIntents: [echo] });
     const { stream } = await model.doStream({
       prompt: [{ role: 'user', content: [{ type: 'text', text: 'say it' }] }],

@@ -92,7 +92,7 @@ test('edit an earlier message: the turn runs again from there; regenerate the la
   await send(page, 'what is 3 + 3');
   await turnEnded(page);
   const transcript = page.getByRole('list', { name: 'Transcript' });
-  await expect(transcript.locator('blockquote', { hasText: '3 + 3 = 6' })).toBeVisible();
+  await expect(transcript.getByText('3 + 3 = 6.')).toBeVisible();
 
   await transcript.getByRole('button', { name: 'Edit' }).first().click();
   const editor = transcript.getByRole('textbox', { name: 'Edit message' });
@@ -104,7 +104,7 @@ test('edit an earlier message: the turn runs again from there; regenerate the la
   const confirm = page.getByRole('dialog', { name: 'Edit this message?' });
   await expect(confirm).toContainText('Editing this message removes the 3 messages after it.');
   await confirm.getByRole('button', { name: 'Send edit' }).click();
-  await expect(transcript.locator('blockquote', { hasText: '5 + 5 = 10' })).toBeVisible();
+  await expect(transcript.getByText('5 + 5 = 10.')).toBeVisible();
   await turnEnded(page);
   await expect(transcript.getByText('what is 3 + 3')).toHaveCount(0);
   await expect(transcript.getByText('what is 2 + 2')).toHaveCount(0);
@@ -115,7 +115,7 @@ test('edit an earlier message: the turn runs again from there; regenerate the la
 
   await transcript.getByRole('button', { name: 'Regenerate' }).click();
   await turnEnded(page);
-  await expect(transcript.locator('blockquote', { hasText: '5 + 5 = 10' })).toBeVisible();
+  await expect(transcript.getByText('5 + 5 = 10.')).toBeVisible();
   await page.reload();
   await expect(transcript.getByRole('group', { name: 'calculate tool call' })).toHaveCount(1);
 });
@@ -175,7 +175,7 @@ test('a failed turn shows its error in place, and Retry writes the answer again'
   await expect(transcript.getByText('Half an ans')).toBeVisible();
   await page.screenshot({ path: 'test-results/chat-failed-turn.png' });
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(transcript.locator('blockquote', { hasText: '6 * 7 = 42' })).toBeVisible();
+  await expect(transcript.getByText('6 × 7 = 42.')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'HTTP 503' })).toHaveCount(0);
   await expect(transcript.getByText('Half an ans')).toHaveCount(0);
 });
@@ -204,7 +204,7 @@ test('on a phone, in dark mode, the chat works with the keyboard alone', async (
   await expect(page).toHaveURL(/\/c\//);
   const transcript = page.getByRole('list', { name: 'Transcript' });
   await expect(transcript.getByRole('button', { name: 'Open counter' })).toBeVisible();
-  await expect(transcript.locator('blockquote', { hasText: '2^10 = 1024' })).toBeVisible();
+  await expect(transcript.getByText('2^10 = 1024.')).toBeVisible();
   await turnEnded(page);
   // Nothing is wider than the screen.
   const overflow = await page.evaluate(

@@ -65,7 +65,7 @@ test('restart the server: every session and message is still there', async ({
     'assistant',
   ]);
   expect(texts(mathBefore.messages[0])).toBe('calculate 12 * (3 + 4)');
-  expect(texts(mathBefore.messages[1])).toContain('12 * (3 + 4) = 84');
+  expect(texts(mathBefore.messages[1])).toContain('12 × (3 + 4) = 84.');
   expect(mathBefore.messages[1]?.parts.some((part) => part.type === 'tool-calculate')).toBe(true);
   expect(texts(mathBefore.messages[2])).toBe('what is 2 + 3');
   expect(texts(mathBefore.messages[3])).toContain('2 + 3 = 5');
@@ -93,7 +93,7 @@ test('restart the server: every session and message is still there', async ({
   const after = await read(again, math.id);
   expect(after.messages.slice(0, 4)).toEqual(mathBefore.messages);
   expect(after.messages.map((message) => message.role)).toHaveLength(6);
-  expect(texts(after.messages[5])).toContain('6 * 7 = 42');
+  expect(texts(after.messages[5])).toContain('6 × 7 = 42.');
   await again.dispose();
 
   // The pages render the stored transcripts: the owner's private one, and the public one for
@@ -105,7 +105,7 @@ test('restart the server: every session and message is still there', async ({
   await expect(page.getByRole('heading', { name: 'Arithmetic' })).toBeVisible();
   const transcript = page.getByRole('list', { name: 'Transcript' });
   await expect(transcript).toContainText('calculate 12 * (3 + 4)');
-  await expect(transcript).toContainText('12 * (3 + 4) = 84');
+  await expect(transcript).toContainText('12 × (3 + 4) = 84.');
   await expect(transcript).toContainText('what is 2 + 3');
   await expect(transcript).toContainText('2 + 3 = 5');
   await page.screenshot({ path: 'test-results/restart-transcript.png', fullPage: true });

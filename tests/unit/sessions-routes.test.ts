@@ -320,7 +320,7 @@ describeEachDatabase('session routes', (database) => {
     expect(response.status).toBe(200);
     await response.text();
     const after = await transcript(id);
-    expect(texts(after)).toEqual(['user: what is 5 + ', 'assistant: Let me use `']);
+    expect(texts(after)).toEqual(['user: what is 5 + ', 'assistant: Let me work ']);
     expect(after[0]?.id).toBe(first?.id);
     expect(JSON.stringify(after[1])).toContain('5 + 5 = 10');
   });

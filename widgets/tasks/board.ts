@@ -3,6 +3,12 @@
 
 export const COLUMNS = ['todo', 'doing', 'done'] as const;
 export type Column = (typeof COLUMNS)[number];
+/** Each column's name, as the board shows it and the demo model says it. */
+export const COLUMN_TITLES: Record<Column, string> = {
+  todo: 'To do',
+  doing: 'Doing',
+  done: 'Done',
+};
 export type Task = { id: string; title: string; column: Column };
 export type Board = { tasks: Task[] };
 

@@ -7,9 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { WidgetViewProps } from '@/lib/widgets';
 import type { tasks } from './actions';
-import { COLUMNS, type Column } from './board';
-
-const titles: Record<Column, string> = { todo: 'To do', doing: 'Doing', done: 'Done' };
+import { COLUMNS, COLUMN_TITLES as titles } from './board';
 
 export default function TasksView({ data, readOnly, pending, act }: WidgetViewProps<typeof tasks>) {
   const [title, setTitle] = useState('');
