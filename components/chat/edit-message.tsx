@@ -1,16 +1,8 @@
 'use client';
 
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { ConfirmDialog } from '../confirm-dialog';
 import { Button } from '../ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../ui/dialog';
 import { Textarea } from '../ui/textarea';
 
 type EditMessageFormProps = {
@@ -43,44 +35,38 @@ export function EditMessageForm({ text, dropsOnEdit, onSave, onCancel }: EditMes
   }
 
   return (
-    <form onSubmit={save} className="flex flex-col gap-2">
-      <Textarea
-        aria-label="Edit message"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={keys}
-        autoFocus
-        className="max-h-[40dvh] min-h-10 resize-none rounded-xl bg-background"
+    // The dialog sits beside the form, not in it: React events bubble through portals, and its
+    // own form's submit would reach this one.
+    <>
+      <form onSubmit={save} className="flex flex-col gap-2">
+        <Textarea
+          aria-label="Edit message"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={keys}
+          autoFocus
+          className="max-h-[40dvh] min-h-10 resize-none rounded-xl bg-background"
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" size="sm" disabled={edited === ''}>
+            Send edit
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Edit this message?"
+        description={`Editing this message removes ${dropsOnEdit === 1 ? 'the message' : `the ${dropsOnEdit} messages`} after it.`}
+        confirmLabel="Send edit"
+        tone="danger"
+        disabled={false}
+        error={null}
+        onConfirm={() => onSave(edited)}
       />
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" disabled={edited === ''}>
-          Send edit
-        </Button>
-      </div>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Edit this message?</DialogTitle>
-            <DialogDescription>
-              Editing this message removes{' '}
-              {dropsOnEdit === 1 ? 'the message' : `the ${dropsOnEdit} messages`} after it.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="button" variant="destructive" onClick={() => onSave(edited)}>
-              Send edit
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </form>
+    </>
   );
 }
