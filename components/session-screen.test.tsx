@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import type { ReactNode } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { SessionPage, SessionView } from '@/lib/protocol';
+import { sessionView } from '../tests/helpers/session-view';
 import { refreshSessions } from './api';
 import { SessionScreen } from './session-screen';
 
@@ -37,16 +38,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const session: SessionView = {
-  id: 's1',
-  title: 'New chat',
-  model: null,
-  visibility: 'public',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  turnActive: false,
-  isOwner: true,
-};
+const session = sessionView({ title: 'New chat', visibility: 'public' });
 
 function show(view: SessionView, list: SessionPage = { sessions: [], nextCursor: null }) {
   vi.stubGlobal(
@@ -75,6 +67,7 @@ it('shows the owner the title the sessions list has: a turn titles it without a 
   );
   await act(() => refreshSessions(queryClient));
   await waitFor(() => expect(title()).toHaveTextContent('What is 2 + 2'));
+  expect(document.title).toBe('What is 2 + 2 · Quanta');
 });
 
 it('shows a reader the title a catch-up brought, read-only, with Fork to continue', () => {
@@ -84,4 +77,5 @@ it('shows a reader the title a catch-up brought, read-only, with Fork to continu
   expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: 'Catch up' }));
   expect(title()).toHaveTextContent('Titled elsewhere');
+  expect(document.title).toBe('Titled elsewhere · Quanta');
 });

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { SessionView } from '@/lib/protocol';
+import { sessionView } from '../../tests/helpers/session-view';
 import { ChatFooter } from './chat-footer';
 
 beforeEach(() =>
@@ -22,16 +22,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const session: SessionView = {
-  id: 's1',
-  title: 'Test',
-  model: null,
-  visibility: 'private',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  turnActive: false,
-  isOwner: true,
-};
+const session = sessionView();
 
 function show(props: Partial<ComponentProps<typeof ChatFooter>> = {}) {
   render(

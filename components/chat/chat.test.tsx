@@ -2,7 +2,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { QuantaMessage, SessionView } from '@/lib/protocol';
+import type { QuantaMessage } from '@/lib/protocol';
+import { sessionView } from '../../tests/helpers/session-view';
 import { sessionsKey } from '../api';
 import { Chat } from './chat';
 
@@ -26,16 +27,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const session: SessionView = {
-  id: 's1',
-  title: 'Test',
-  model: null,
-  visibility: 'private',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  turnActive: false,
-  isOwner: true,
-};
+const session = sessionView();
 
 const history: QuantaMessage[] = [
   { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'first question' }] },

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { ModelInfo, ModelList, SessionView } from '@/lib/protocol';
+import { sessionView } from '../../tests/helpers/session-view';
 import { sessionsKey } from '../api';
 import { ModelPicker } from './model-picker';
 
@@ -19,16 +20,7 @@ const models: ModelList = {
   defaultId: 'demo:offline',
 };
 
-const session: SessionView = {
-  id: 's1',
-  title: 'Test',
-  model: null,
-  visibility: 'public',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  turnActive: false,
-  isOwner: true,
-};
+const session = sessionView({ visibility: 'public' });
 
 function show(view: Partial<SessionView> = {}, offered: ModelList = models) {
   const fetch = vi.fn(async (_url: string, init?: RequestInit) =>

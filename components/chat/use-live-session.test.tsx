@@ -4,7 +4,8 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ChatStatus } from 'ai';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { QuantaMessage, SessionDetail, SessionEvent, SessionView } from '@/lib/protocol';
+import type { QuantaMessage, SessionDetail, SessionEvent } from '@/lib/protocol';
+import { sessionView } from '../../tests/helpers/session-view';
 import { sessionsKey } from '../api';
 import { useLiveSession } from './use-live-session';
 
@@ -32,16 +33,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const session: SessionView = {
-  id: 's1',
-  title: 'New chat',
-  model: null,
-  visibility: 'public',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  turnActive: false,
-  isOwner: false,
-};
+const session = sessionView({ title: 'New chat', visibility: 'public', isOwner: false });
 
 const question: QuantaMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] };
 const reply: QuantaMessage = {
