@@ -22,6 +22,10 @@ vi.mock('./markdown', () => ({
   },
 }));
 
+// The routes stream in real time: on a loaded machine a turn takes longer than vitest's 5 s
+// default. These waits bound how long a turn may take, not how fast it must be.
+vi.setConfig({ testTimeout: 30_000 });
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -79,10 +83,10 @@ it('does not render earlier message rows again while a later message streams', a
   fireEvent.submit(screen.getByRole('textbox', { name: 'Message' }).closest('form') as HTMLElement);
   // Sending may render the rows once (the last answer loses its Regenerate button); from the
   // first streamed word to the last, earlier rows must stay as they are.
-  await waitFor(() => expect(screen.getByText('one')).toBeInTheDocument(), { timeout: 3000 });
+  await waitFor(() => expect(screen.getByText('one')).toBeInTheDocument(), { timeout: 10_000 });
   const before = renders.get('first answer');
   await waitFor(() => expect(screen.getByText(words.join('').trim())).toBeInTheDocument(), {
-    timeout: 3000,
+    timeout: 10_000,
   });
 
   // The new answer painted several times as it grew; the earlier answer not once more.
@@ -107,7 +111,7 @@ it('ends a turn without reloading the page: the sessions list is refetched inste
   fireEvent.submit(field.closest('form') as HTMLElement);
   await waitFor(() => expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument());
   await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument(), {
-    timeout: 3000,
+    timeout: 10_000,
   });
   await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: sessionsKey }));
   expect(router.refresh).not.toHaveBeenCalled();
