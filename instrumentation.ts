@@ -1,5 +1,5 @@
-// At start-up, not on the first request: refuse a malformed configuration, and open the
-// database (running any pending migration).
+// At start-up, not on the first request: refuse a malformed configuration, open the database
+// (running any pending migration), and with REDIS_URL share session events through Redis.
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const config = await import('./lib/config');
@@ -20,5 +20,11 @@ export async function register() {
     allowedHosts();
     const { getDatabase } = await import('./lib/db/client');
     await getDatabase();
+    const url = config.redisUrl();
+    if (url) {
+      const { createRedisSessionEventBus } = await import('./lib/events/redis-bus');
+      const { setSessionEventBus } = await import('./lib/events/session-events');
+      setSessionEventBus(await createRedisSessionEventBus(url));
+    }
   }
 }

@@ -6,8 +6,8 @@ export type SessionEventListener = (event: SessionEvent) => void;
 
 /**
  * Publish/subscribe by session id. The in-memory bus reaches the viewers connected to this
- * process; a bus over Redis (pub/sub on a channel per session) can take its place so that
- * several instances behind a load balancer share events.
+ * process; with REDIS_URL set, the bus over Redis (`redis-bus.ts`) takes its place at start-up,
+ * so that several instances behind a load balancer share events.
  */
 export interface SessionEventBus {
   /** Hands `event` to every listener of the session; never throws, never waits for them. */
