@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GitFork } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SessionDetail, SessionView } from '@/lib/protocol';
 import { refreshSessions, sessionApi, sessionsKey } from './api';
 import { AppShell } from './app-shell';
@@ -16,8 +16,13 @@ import { Button } from './ui/button';
 export function SessionScreen({ session, messages, widgetStates }: SessionDetail) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const title = useSessionTitle(session);
   const [caughtUp, setCaughtUp] = useState<SessionView>();
+  const title = useSessionTitle(session) ?? caughtUp?.title ?? session.title;
+  // The server set the tab's title for the page as loaded; a turn or a rename retitles the
+  // session later, with no navigation. "%s · Quanta" as in app/layout.tsx.
+  useEffect(() => {
+    document.title = `${title} · Quanta`;
+  }, [title]);
   const fork = useMutation({
     mutationFn: () => sessionApi.fork(session.id),
     onSuccess: ({ session: forked }) => {
@@ -28,9 +33,7 @@ export function SessionScreen({ session, messages, widgetStates }: SessionDetail
 
   const header = (
     <div className="flex min-w-0 flex-1 items-center gap-2">
-      <h1 className="min-w-0 flex-1 truncate font-semibold">
-        {title ?? caughtUp?.title ?? session.title}
-      </h1>
+      <h1 className="min-w-0 flex-1 truncate font-semibold">{title}</h1>
       {session.isOwner ? (
         <ShareButton session={session} />
       ) : (
