@@ -11,6 +11,12 @@ const rehypePlugins = Object.entries(defaultRehypePlugins)
   .filter(([name]) => name !== 'raw')
   .map(([, plugin]) => plugin);
 const remarkPlugins = [...Object.values(defaultRemarkPlugins), imagesAsLinks];
+// GitHub's "default" themes keep every token at 4.5:1 on the page (plain github-light's orange
+// is 3.5:1 on white).
+const shikiTheme: ['github-light-default', 'github-dark-default'] = [
+  'github-light-default',
+  'github-dark-default',
+];
 // Streamdown sizes headings for a document (h1 at 30 px); in an answer they stay modest.
 const headings =
   '[&_h1]:text-xl [&_h2]:text-lg [&_h3]:text-base [&_h4]:text-base [&_h5]:text-sm [&_h6]:text-sm';
@@ -24,6 +30,7 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
   return (
     <Streamdown
       plugins={plugins}
+      shikiTheme={shikiTheme}
       remarkPlugins={remarkPlugins}
       rehypePlugins={rehypePlugins}
       mode={streaming ? 'streaming' : 'static'}
