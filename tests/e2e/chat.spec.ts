@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, fulfillStream, send, startChat, test, turnEnded } from './fixtures';
+import { expect, failNextTurn, send, startChat, test, turnEnded } from './fixtures';
 
 /** The text lengths the latest answer showed, one per DOM change, while it streamed. */
 async function recordAnswerPaints(page: Page) {
@@ -123,46 +123,7 @@ test('edit an earlier message: the turn runs again from there; regenerate the la
 test('a failed turn shows its error in place, and Retry writes the answer again', async ({
   page,
 }) => {
-  // The server runs the real turn; the browser is shown a provider failure instead.
-  let failed = false;
-  await page.route('**/api/sessions/*/messages', async (route) => {
-    if (failed) return route.continue();
-    failed = true;
-    const response = await route.fetch();
-    await response.text();
-    await fulfillStream(route, [
-      { type: 'start', messageId: 'a_failed', messageMetadata: { status: 'streaming' } },
-      { type: 'start-step' },
-      { type: 'text-start', id: 't' },
-      { type: 'text-delta', id: 't', delta: 'Half an ans' },
-      { type: 'text-end', id: 't' },
-      { type: 'error', errorText: 'The model provider failed (HTTP 503). Overloaded' },
-      { type: 'finish-step' },
-      {
-        type: 'finish',
-        messageMetadata: {
-          status: 'failed',
-          error: 'The model provider failed (HTTP 503). Overloaded',
-        },
-      },
-    ]);
-  });
-  // After a failed stream the chat reloads the session from the server: there, too, the
-  // stored answer is the failed one (as the server stores a real failure), once.
-  let caughtUp = false;
-  await page.route('**/api/sessions/*', async (route) => {
-    if (caughtUp || route.request().method() !== 'GET') return route.continue();
-    caughtUp = true;
-    const response = await route.fetch();
-    const body = await response.json();
-    const answer = body.messages.at(-1);
-    body.messages[body.messages.length - 1] = {
-      ...answer,
-      parts: [{ type: 'text', text: 'Half an ans', state: 'done' }],
-      metadata: { status: 'failed', error: 'The model provider failed (HTTP 503). Overloaded' },
-    };
-    await route.fulfill({ response, json: body });
-  });
+  await failNextTurn(page, 'The model provider failed (HTTP 503). Overloaded');
   await startChat(page, 'what is 6 * 7');
   await turnEnded(page);
   const transcript = page.getByRole('list', { name: 'Transcript' });

@@ -95,6 +95,85 @@ export function fulfillStream(route: Route, chunks: object[]) {
   });
 }
 
+/**
+ * Makes the next turn fail in the browser with `error` after "Half an ans": the server runs the
+ * real turn, the browser is shown a provider failure instead, and the session the chat then
+ * reloads has the failed answer (as the server stores a real failure).
+ */
+export async function failNextTurn(page: Page, error: string) {
+  let failed = false;
+  await page.route('**/api/sessions/*/messages', async (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    const response = await route.fetch();
+    await response.text();
+    await fulfillStream(route, [
+      { type: 'start', messageId: 'a_failed', messageMetadata: { status: 'streaming' } },
+      { type: 'start-step' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Half an ans' },
+      { type: 'text-end', id: 't' },
+      { type: 'error', errorText: error },
+      { type: 'finish-step' },
+      { type: 'finish', messageMetadata: { status: 'failed', error } },
+    ]);
+  });
+  let caughtUp = false;
+  await page.route('**/api/sessions/*', async (route) => {
+    if (caughtUp || route.request().method() !== 'GET') return route.continue();
+    caughtUp = true;
+    const response = await route.fetch();
+    const body = await response.json();
+    const answer = body.messages.at(-1);
+    body.messages[body.messages.length - 1] = {
+      ...answer,
+      parts: [{ type: 'text', text: 'Half an ans', state: 'done' }],
+      metadata: { status: 'failed', error },
+    };
+    await route.fulfill({ response, json: body });
+  });
+}
+
+/** An answer with the markdown people ask for most: a table and a code block. */
+export const MARKDOWN_ANSWER = `Here are the inner planets, smallest first.
+
+| Planet | Diameter (km) | Moons |
+| --- | ---: | ---: |
+| Mercury | 4,879 | 0 |
+| Mars | 6,779 | 2 |
+| Venus | 12,104 | 0 |
+| Earth | 12,742 | 1 |
+
+The sort, in TypeScript:
+
+\`\`\`ts
+const bySize = planets.toSorted((a, b) => a.diameter - b.diameter);
+console.log(bySize.map((planet) => planet.name).join(', '));
+\`\`\``;
+
+/**
+ * Makes the next turn's answer `markdown` in the browser: the server runs the real turn (it
+ * stores the prompt and titles the session), the browser is shown this answer instead.
+ */
+export async function answerNextWith(page: Page, markdown: string) {
+  let answered = false;
+  await page.route('**/api/sessions/*/messages', async (route) => {
+    if (answered) return route.continue();
+    answered = true;
+    const response = await route.fetch();
+    await response.text();
+    await fulfillStream(route, [
+      { type: 'start', messageId: 'a_markdown' },
+      { type: 'start-step' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: markdown },
+      { type: 'text-end', id: 't' },
+      { type: 'finish-step' },
+      { type: 'finish' },
+    ]);
+  });
+}
+
 /** Makes the owner's open session public in its Share dialog, and leaves the dialog open. */
 export async function makePublic(page: Page) {
   await page.getByRole('button', { name: 'Share' }).click();
