@@ -78,6 +78,8 @@ test('the row menu shares a session, then gives focus back to its button', async
 test('delete asks for confirmation and removes the session', async ({ page }) => {
   await emptySession(page);
   const url = page.url();
+  // The list loads after the page: count it once the new session is in it.
+  await expect(sidebar(page).getByRole('button', { name: 'Actions for New chat' })).toBeVisible();
   const before = await sidebar(page).getByRole('listitem').count();
   await rowAction(page, 'New chat', 'Delete');
   const confirm = page.getByRole('dialog', { name: 'Delete session?' });
