@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Markdown } from './markdown';
 
 afterEach(cleanup);
@@ -96,4 +96,24 @@ describe('images', () => {
     const hrefs = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(hrefs.some((href) => href?.startsWith('javascript:'))).toBe(false);
   });
+});
+
+it('asks in a themed dialog before following a link, and gives focus back when cancelled', async () => {
+  const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+  render(<Markdown text={'Read [the docs](https://example.com/guide).'} streaming={false} />);
+  const link = screen.getByRole('button', { name: /the docs/ });
+  link.focus();
+  fireEvent.click(link);
+  const prompt = await screen.findByRole('dialog', { name: 'Open external link?' });
+  expect(prompt).toHaveTextContent('https://example.com/guide');
+  fireEvent.click(within(prompt).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(link).toHaveFocus();
+  expect(open).not.toHaveBeenCalled();
+
+  fireEvent.click(link);
+  fireEvent.click(
+    within(await screen.findByRole('dialog')).getByRole('button', { name: 'Open link' }),
+  );
+  expect(open).toHaveBeenCalledWith('https://example.com/guide', '_blank', expect.anything());
 });

@@ -3,6 +3,7 @@
 import { code } from '@streamdown/code';
 import { defaultRehypePlugins, defaultRemarkPlugins, Streamdown } from 'streamdown';
 import { imagesAsLinks } from './images-as-links';
+import { LinkPrompt } from './link-prompt';
 
 const plugins = { code };
 // Without rehype-raw, HTML in the model's text is never parsed into elements: it shows as the
@@ -17,6 +18,7 @@ const shikiTheme: ['github-light-default', 'github-dark-default'] = [
   'github-light-default',
   'github-dark-default',
 ];
+const linkSafety = { enabled: true, renderModal: LinkPrompt };
 // Streamdown sizes headings for a document (h1 at 30 px); in an answer they stay modest.
 const headings =
   '[&_h1]:text-xl [&_h2]:text-lg [&_h3]:text-base [&_h4]:text-base [&_h5]:text-sm [&_h6]:text-sm';
@@ -33,6 +35,7 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
       shikiTheme={shikiTheme}
       remarkPlugins={remarkPlugins}
       rehypePlugins={rehypePlugins}
+      linkSafety={linkSafety}
       mode={streaming ? 'streaming' : 'static'}
       isAnimating={streaming}
       className={`markdown ${headings}`}

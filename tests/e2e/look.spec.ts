@@ -121,6 +121,18 @@ test('the share dialog', async ({ page }) => {
   await look(page, 'share');
 });
 
+test('the prompt before an external link', async ({ page }) => {
+  await answerNextWith(page, 'The guide is at [the docs](https://example.com/guide).');
+  await startChat(page, 'Where is the guide?');
+  await turnEnded(page);
+  await page.getByRole('button', { name: /the docs/ }).click();
+  const prompt = page.getByRole('dialog', { name: 'Open external link?' });
+  await expect(prompt).toContainText('https://example.com/guide');
+  await look(page, 'link-prompt');
+  await prompt.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: /the docs/ })).toBeFocused();
+});
+
 test('a failed turn', async ({ page }) => {
   await failNextTurn(page, 'The model provider failed (HTTP 503). Overloaded');
   await startChat(page, 'what is 6 * 7');
