@@ -24,7 +24,7 @@ export async function register() {
     if (url) {
       const { createRedisSessionEventBus } = await import('./lib/events/redis-bus');
       const { setSessionEventBus } = await import('./lib/events/session-events');
-      setSessionEventBus(await createRedisSessionEventBus(url));
+      setSessionEventBus(createRedisSessionEventBus(url));
     }
   }
 }

@@ -42,7 +42,7 @@ const ended: SessionEvent = { type: 'turn', status: 'ended' };
   const buses: RedisSessionEventBus[] = [];
 
   async function bus(): Promise<RedisSessionEventBus> {
-    const created = await createRedisSessionEventBus(url, prefix);
+    const created = createRedisSessionEventBus(url, prefix);
     buses.push(created);
     return created;
   }

@@ -95,16 +95,16 @@ export class RedisSessionEventBus implements SessionEventBus {
 }
 
 /**
- * A Redis bus for this process, once both its connections are up. While Redis is away, node-redis
- * keeps reconnecting (each failure logged) and this waits.
+ * A Redis bus for this process, connecting in the background as the limits' client does: a
+ * server whose Redis is away still starts and serves; its events wait in node-redis's queue
+ * (pub/sub commands) or fail after a second (a publish), each failure logged.
  */
-export async function createRedisSessionEventBus(
-  url: string,
-  prefix?: string,
-): Promise<RedisSessionEventBus> {
+export function createRedisSessionEventBus(url: string, prefix?: string): RedisSessionEventBus {
   const publisher = connectEventsRedis(url);
   const subscriber = publisher.duplicate();
   subscriber.on('error', (error: unknown) => console.error('Redis (events, subscriber):', error));
-  await Promise.all([publisher.connect(), subscriber.connect()]);
+  for (const client of [publisher, subscriber]) {
+    client.connect().catch((error: unknown) => console.error('Redis (events) gave up:', error));
+  }
   return new RedisSessionEventBus(publisher, subscriber, prefix);
 }
