@@ -16,7 +16,7 @@ import {
 } from '../db/messages';
 import type { SessionRow } from '../db/schema';
 import { DEFAULT_TITLE, updateSession } from '../db/sessions';
-import { claimTurn, releaseTurn, renewTurn } from '../db/turns';
+import { claimTurn, clearStaleTurn, releaseTurn } from '../db/turns';
 import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
@@ -31,7 +31,8 @@ import {
 import type { ToolSet } from '../tools/tool-set';
 import { authorize, writer } from './access';
 import { toolServices } from './tool-services';
-import { STALE_TURN_MS, toMessage } from './views';
+import { keepTurnMarked, STALE_TURN_MS } from './turn-mark';
+import { toMessage } from './views';
 
 const MAX_MESSAGE_BYTES = 64 * 1024;
 const TITLE_LENGTH = 60;
@@ -93,11 +94,13 @@ export async function postMessage(
     throw new HttpError(409, 'turn_active', 'A turn is already running here: wait or stop it.');
   }
   const signal = trackTurn(id, turnId);
+  const stopRenewing = keepTurnMarked(db, id, turnId);
   publish(id, { type: 'turn', status: 'started' });
   // Called when the turn ends and again, as a safety net, when the stream is drained: once.
   let released: Promise<void> | undefined;
   const release = () => {
     released ??= (async () => {
+      stopRenewing();
       untrackTurn(id, turnId);
       try {
         await Promise.all([releaseTurn(db, id, turnId), lease.release()]);
@@ -132,10 +135,7 @@ export async function postMessage(
       maxToolInputBytes: maxToolInputBytes(),
       maxWidgetDataBytes: maxWidgetDataBytes(),
       signal,
-      // Each step renews the turn's mark, so only a turn silent for STALE_TURN_MS counts as dead.
-      onStep: async (message) => {
-        await Promise.all([save(message), renewTurn(db, id, turnId)]);
-      },
+      onStep: save,
       // Released before the stream closes, so a client that sends again at once is not refused.
       onEnd: async (message) => {
         await save(message);
@@ -176,11 +176,15 @@ async function prepareHistory(db: Db, session: SessionRow, begin: Start): Promis
   return (await listMessages(db, session.id)).map(toMessage);
 }
 
-/** `POST /api/sessions/:id/stop`: ends the running turn; what it produced is kept. */
+/**
+ * `POST /api/sessions/:id/stop`: ends the running turn; what it produced is kept. A turn whose
+ * server died left a mark that no one renews: Stop clears it, so the session takes prompts again.
+ */
 export async function stop(db: Db, request: Request, id: string): Promise<StopResponse> {
   const identity = await writer(db, request);
   await authorize(db, id, identity.ownerId, 'write');
-  return { stopped: stopTurn(id) };
+  if (stopTurn(id)) return { stopped: true };
+  return { stopped: await clearStaleTurn(db, id, STALE_TURN_MS) };
 }
 
 // Reading the server's copy to the end is what runs the turn, whoever else is listening.

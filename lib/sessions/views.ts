@@ -1,10 +1,8 @@
 import type { MessageRow, SessionRow } from '../db/schema';
 import type { QuantaMessage, SessionView } from '../protocol';
+import { STALE_TURN_MS } from './turn-mark';
 
 // Stored rows as a viewer sees them.
-
-/** A turn mark older than this is from a server that died mid-turn (turns are far shorter). */
-export const STALE_TURN_MS = 15 * 60_000;
 
 export function toView(session: SessionRow, viewer: string | undefined): SessionView {
   return {
@@ -14,7 +12,7 @@ export function toView(session: SessionRow, viewer: string | undefined): Session
     visibility: session.visibility,
     createdAt: session.createdAt.toISOString(),
     updatedAt: session.updatedAt.toISOString(),
-    // A mark older than a turn can last is from a server that died mid-turn: not running.
+    // A mark its turn stopped renewing is from a server that died mid-turn: not running.
     turnActive:
       session.activeTurnId !== null &&
       (session.activeTurnStartedAt?.getTime() ?? 0) > Date.now() - STALE_TURN_MS,

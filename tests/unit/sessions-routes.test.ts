@@ -264,6 +264,22 @@ describeEachDatabase('session routes', (database) => {
     );
   });
 
+  it('Stop frees a session whose turn runs nowhere: its mark went unrenewed', async () => {
+    const { id } = await createAs(owner);
+    // A server died mid-turn three minutes ago: its mark stays, and no instance renews it.
+    await database()
+      .db.update(sessions)
+      .set({ activeTurnId: newId(), activeTurnStartedAt: new Date(Date.now() - 3 * 60_000) })
+      .where(eq(sessions.id, id));
+    const stop = () =>
+      stopRoute.POST(request('POST', `/api/sessions/${id}/stop`, owner), params({ id }));
+    expect(await (await stop()).json()).toEqual({ stopped: true });
+    expect(await (await stop()).json()).toEqual({ stopped: false });
+    const next = await prompt(id, 'hello again');
+    expect(next.status).toBe(200);
+    await next.text();
+  });
+
   it('refuses a message that is empty or not a user text message', async () => {
     const { id } = await createAs(owner);
     for (const message of [
