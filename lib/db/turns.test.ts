@@ -20,12 +20,12 @@ describeEachDatabase('turn marks', (database) => {
     expect(await claimTurn(db(), session.id, 't2', fifteenMinutes)).toBe(false);
     // A long turn that keeps working renews its mark and keeps the session.
     await backdate();
-    await renewTurn(db(), session.id, 't1');
+    expect(await renewTurn(db(), session.id, 't1')).toBe(true);
     expect(await claimTurn(db(), session.id, 't2', fifteenMinutes)).toBe(false);
     // One that fell silent (its server died) gives it up; its late renewal changes nothing.
     await backdate();
     expect(await claimTurn(db(), session.id, 't2', fifteenMinutes)).toBe(true);
-    await renewTurn(db(), session.id, 't1');
+    expect(await renewTurn(db(), session.id, 't1')).toBe(false);
     expect((await getSession(db(), session.id))?.activeTurnId).toBe('t2');
   });
 

@@ -33,12 +33,17 @@ export async function claimTurn(
   return claimed.length > 0;
 }
 
-/** Renews the running-turn mark, if it is still `turnId`'s: a long turn is not a dead one. */
-export async function renewTurn(db: Db, sessionId: string, turnId: string): Promise<void> {
-  await db
+/**
+ * Renews the running-turn mark, if it is still `turnId`'s: a long turn is not a dead one. False
+ * when it is not: another turn took the session over (this one was silent past the stale window).
+ */
+export async function renewTurn(db: Db, sessionId: string, turnId: string): Promise<boolean> {
+  const renewed = await db
     .update(sessions)
     .set({ activeTurnStartedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.activeTurnId, turnId)));
+    .where(and(eq(sessions.id, sessionId), eq(sessions.activeTurnId, turnId)))
+    .returning({ id: sessions.id });
+  return renewed.length > 0;
 }
 
 /** Clears the running-turn mark, if it is still `turnId`'s. */

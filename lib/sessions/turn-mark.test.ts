@@ -1,15 +1,18 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
 
-const renewTurn = vi.fn(async (_db: Db, _sessionId: string, _turnId: string) => {});
+const renewTurn = vi.fn(async (_db: Db, _sessionId: string, _turnId: string) => true);
 vi.mock('../db/turns', () => ({ renewTurn }));
 
 const { keepTurnMarked, RENEW_TURN_MS, STALE_TURN_MS } = await import('./turn-mark');
 const db = {} as Db;
 
+const onLost = vi.fn();
+
 beforeEach(() => {
   vi.useFakeTimers();
   renewTurn.mockClear();
+  onLost.mockClear();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -17,7 +20,7 @@ afterEach(() => {
 });
 
 it('renews a running turn’s mark on a timer, several times within the stale window', () => {
-  const stop = keepTurnMarked(db, 's1', 't1');
+  const stop = keepTurnMarked(db, 's1', 't1', onLost);
   vi.advanceTimersByTime(STALE_TURN_MS);
   expect(renewTurn.mock.calls.length).toBeGreaterThanOrEqual(3);
   expect(renewTurn).toHaveBeenCalledWith(db, 's1', 't1');
@@ -25,7 +28,7 @@ it('renews a running turn’s mark on a timer, several times within the stale wi
 });
 
 it('stops renewing once the turn ends', () => {
-  const stop = keepTurnMarked(db, 's1', 't1');
+  const stop = keepTurnMarked(db, 's1', 't1', onLost);
   vi.advanceTimersByTime(RENEW_TURN_MS);
   expect(renewTurn).toHaveBeenCalledTimes(1);
   stop();
@@ -36,10 +39,23 @@ it('stops renewing once the turn ends', () => {
 it('logs a failed renewal and goes on renewing', async () => {
   const log = vi.spyOn(console, 'error').mockImplementation(() => {});
   renewTurn.mockRejectedValueOnce(new Error('connection lost'));
-  const stop = keepTurnMarked(db, 's1', 't1');
+  const stop = keepTurnMarked(db, 's1', 't1', onLost);
   await vi.advanceTimersByTimeAsync(RENEW_TURN_MS);
   expect(log).toHaveBeenCalledWith(expect.stringContaining('t1'), expect.any(Error));
   await vi.advanceTimersByTimeAsync(RENEW_TURN_MS);
   expect(renewTurn).toHaveBeenCalledTimes(2);
+  stop();
+});
+
+it('gives the turn up once another turn holds the mark, and renews no more', async () => {
+  const stop = keepTurnMarked(db, 's1', 't1', onLost);
+  await vi.advanceTimersByTimeAsync(RENEW_TURN_MS);
+  expect(onLost).not.toHaveBeenCalled();
+  renewTurn.mockResolvedValueOnce(false);
+  await vi.advanceTimersByTimeAsync(RENEW_TURN_MS);
+  expect(onLost).toHaveBeenCalledTimes(1);
+  await vi.advanceTimersByTimeAsync(5 * RENEW_TURN_MS);
+  expect(renewTurn).toHaveBeenCalledTimes(2);
+  expect(onLost).toHaveBeenCalledTimes(1);
   stop();
 });

@@ -12,12 +12,26 @@ export const STALE_TURN_MS = 2 * 60_000;
 /** How often a running turn renews its mark: several renewals fit in the stale window. */
 export const RENEW_TURN_MS = 20_000;
 
-/** Renews the turn's mark until the returned function is called (when the turn ends). */
-export function keepTurnMarked(db: Db, sessionId: string, turnId: string): () => void {
+/**
+ * Renews the turn's mark until the returned function is called (when the turn ends). Should the
+ * mark turn out to be another turn's (this one was taken for dead: its renewals failed for the
+ * whole stale window), `onLost` is called once and renewing stops: two turns must not run.
+ */
+export function keepTurnMarked(
+  db: Db,
+  sessionId: string,
+  turnId: string,
+  onLost: () => void,
+): () => void {
   const timer = setInterval(() => {
-    renewTurn(db, sessionId, turnId).catch((error: unknown) =>
+    renewTurn(db, sessionId, turnId).then(
+      (held) => {
+        if (held) return;
+        clearInterval(timer);
+        onLost();
+      },
       // A missed renewal is not yet a lost session: the next one may well succeed.
-      console.error(`Renewing the mark of turn ${turnId} failed:`, error),
+      (error: unknown) => console.error(`Renewing the mark of turn ${turnId} failed:`, error),
     );
   }, RENEW_TURN_MS);
   // The timer alone must not keep a process alive that is otherwise done.

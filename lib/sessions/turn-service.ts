@@ -93,8 +93,10 @@ export async function postMessage(
     await lease.release();
     throw new HttpError(409, 'turn_active', 'A turn is already running here: wait or stop it.');
   }
-  const signal = trackTurn(id, turnId);
-  const stopRenewing = keepTurnMarked(db, id, turnId);
+  // Stopped by the owner, or given up when another turn took the session over (see turn-mark).
+  const lost = new AbortController();
+  const signal = AbortSignal.any([trackTurn(id, turnId), lost.signal]);
+  const stopRenewing = keepTurnMarked(db, id, turnId, () => lost.abort());
   publish(id, { type: 'turn', status: 'started' });
   // Called when the turn ends and again, as a safety net, when the stream is drained: once.
   let released: Promise<void> | undefined;

@@ -9,6 +9,7 @@ import * as actionsRoute from '@/app/api/sessions/[id]/widgets/[toolCallId]/acti
 import * as sessionsRoute from '@/app/api/sessions/route';
 import { sessions } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
+import { RENEW_TURN_MS } from '@/lib/sessions/turn-mark';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { holdNextTurn } from '@/tests/helpers/held-model';
 import { bearerFor, type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
@@ -278,6 +279,30 @@ describeEachDatabase('session routes', (database) => {
     const next = await prompt(id, 'hello again');
     expect(next.status).toBe(200);
     await next.text();
+  });
+
+  it('a turn whose session another turn took over gives up at its next renewal', async () => {
+    // Only the renewal timer is faked: the stream, the database and the model keep real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { id } = await createAs(owner);
+      const turn = holdNextTurn();
+      const running = await prompt(id, 'hello');
+      await turn.started;
+      // Its renewals failed for the whole stale window, and another instance claimed the session.
+      await database()
+        .db.update(sessions)
+        .set({ activeTurnId: newId() })
+        .where(eq(sessions.id, id));
+      vi.advanceTimersByTime(RENEW_TURN_MS);
+      await running.text();
+      const { messages } = await (
+        await sessionRoute.GET(request('GET', `/api/sessions/${id}`, owner), params({ id }))
+      ).json();
+      expect(messages.at(-1).metadata.status).toBe('stopped');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a message that is empty or not a user text message', async () => {
