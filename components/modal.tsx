@@ -25,6 +25,8 @@ export type ModalProps = {
    * by then. Call `event.preventDefault()` and focus something (see returnFocusTo).
    */
   onCloseAutoFocus?: (event: Event) => void;
+  /** Called as the dialog opens, before focus moves into it: where focus was is still known. */
+  onOpenAutoFocus?: (event: Event) => void;
   /** Mounted only while the dialog is open. */
   children: ReactNode;
 };
@@ -37,6 +39,7 @@ export function Modal({
   title,
   description,
   onCloseAutoFocus,
+  onOpenAutoFocus,
   children,
 }: ModalProps) {
   return (
@@ -45,6 +48,7 @@ export function Modal({
       <DialogContent
         {...(description === undefined && { 'aria-describedby': undefined })}
         onCloseAutoFocus={onCloseAutoFocus}
+        onOpenAutoFocus={onOpenAutoFocus}
       >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
