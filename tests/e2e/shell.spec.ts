@@ -29,6 +29,8 @@ test('a suggestion starts a chat with its prompt', async ({ page }) => {
 test('New chat stores nothing until the first message', async ({ page }) => {
   await startChat(page, 'what is 2 + 2');
   await turnEnded(page);
+  // Until the list refetches, the row is still titled "New chat", like the button.
+  await expect(sidebar(page).getByRole('link', { name: 'what is 2 + 2' })).toBeVisible();
   const posted: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST') posted.push(new URL(request.url()).pathname);
