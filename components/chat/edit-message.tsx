@@ -1,7 +1,8 @@
 'use client';
 
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { ConfirmDialog } from '../confirm-dialog';
+import { focusComposer } from '../focus-composer';
 import { Button } from '../ui/button';
 import { Textarea } from '../ui/textarea';
 
@@ -20,13 +21,22 @@ type EditMessageFormProps = {
 export function EditMessageForm({ text, dropsOnEdit, onSave, onCancel }: EditMessageFormProps) {
   const [draft, setDraft] = useState(text);
   const [confirming, setConfirming] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const sent = useRef(false);
   const edited = draft.trim();
+
+  // Once sent, this form is gone and the new turn runs: the composer is where typing goes next.
+  function send() {
+    sent.current = true;
+    onSave(edited);
+    focusComposer();
+  }
 
   function save(event?: FormEvent) {
     event?.preventDefault();
     if (edited === '') return;
     if (dropsOnEdit > 0) setConfirming(true);
-    else onSave(edited);
+    else send();
   }
 
   function keys(event: KeyboardEvent) {
@@ -40,6 +50,7 @@ export function EditMessageForm({ text, dropsOnEdit, onSave, onCancel }: EditMes
     <>
       <form onSubmit={save} className="flex flex-col gap-2">
         <Textarea
+          ref={field}
           aria-label="Edit message"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
@@ -59,13 +70,19 @@ export function EditMessageForm({ text, dropsOnEdit, onSave, onCancel }: EditMes
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
+        // No trigger opened it: focus goes back to the draft, or on to the composer once sent.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (sent.current) focusComposer();
+          else field.current?.focus();
+        }}
         title="Edit this message?"
         description={`Editing this message removes ${dropsOnEdit === 1 ? 'the message' : `the ${dropsOnEdit} messages`} after it.`}
         confirmLabel="Send edit"
         tone="danger"
         disabled={false}
         error={null}
-        onConfirm={() => onSave(edited)}
+        onConfirm={send}
       />
     </>
   );

@@ -251,14 +251,22 @@ describe('editing a user message', () => {
     );
     expect(onEdit).not.toHaveBeenCalled();
 
-    // Cancel keeps the draft open.
+    // Cancel keeps the draft open, and the focus in it.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('textbox', { name: 'Edit message' })).toHaveValue('what is 3 + 3');
+    const draft = screen.getByRole('textbox', { name: 'Edit message' });
+    expect(draft).toHaveValue('what is 3 + 3');
+    await waitFor(() => expect(draft).toHaveFocus());
 
-    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Edit message' }), { key: 'Enter' });
+    // Sent, the edit hands the focus on to the composer, where the next message is typed.
+    const composer = document.createElement('textarea');
+    composer.setAttribute('aria-label', 'Message');
+    document.body.append(composer);
+    fireEvent.keyDown(draft, { key: 'Enter' });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send edit' }));
     expect(onEdit).toHaveBeenCalledWith('u1', 'what is 3 + 3');
+    await waitFor(() => expect(composer).toHaveFocus());
+    composer.remove();
   });
 
   it('puts the focus back on Edit when the edit is cancelled', () => {
