@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, expect, it, vi } from 'vitest';
 import type { QuantaMessage } from '@/lib/protocol';
 import { sessionView } from '../../tests/helpers/session-view';
+import { textAnswer } from '../../tests/helpers/ui-stream';
 import { sessionsKey } from '../api';
 import { Chat } from './chat';
 
@@ -40,31 +41,17 @@ const history: QuantaMessage[] = [
 
 /** A messages route answering with a UI message stream of `words`, one every 30 ms. */
 function streamingRoute(words: string[]) {
-  const encoder = new TextEncoder();
-  const event = (chunk: object) => encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`);
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   return async () =>
-    new Response(
-      new ReadableStream({
-        async start(controller) {
-          controller.enqueue(event({ type: 'start', messageId: 'a2' }));
-          controller.enqueue(event({ type: 'start-step' }));
-          controller.enqueue(event({ type: 'text-start', id: 't' }));
-          for (const word of words) {
-            await new Promise((resolve) => setTimeout(resolve, 30));
-            controller.enqueue(event({ type: 'text-delta', id: 't', delta: word }));
-          }
-          // Still streaming for a moment after the last word: the end of a turn may re-render
-          // rows (their Edit buttons come back), streaming must not.
-          await new Promise((resolve) => setTimeout(resolve, 200));
-          controller.enqueue(event({ type: 'text-end', id: 't' }));
-          controller.enqueue(event({ type: 'finish-step' }));
-          controller.enqueue(event({ type: 'finish' }));
-          controller.enqueue(encoder.encode('data: [DONE]\n\n'));
-          controller.close();
-        },
-      }),
-      { headers: { 'content-type': 'text/event-stream' } },
-    );
+    textAnswer('a2', async (delta) => {
+      for (const word of words) {
+        await pause(30);
+        delta(word);
+      }
+      // Still streaming for a moment after the last word: the end of a turn may re-render rows
+      // (their Edit buttons come back), streaming must not.
+      await pause(200);
+    });
 }
 
 it('does not render earlier message rows again while a later message streams', async () => {

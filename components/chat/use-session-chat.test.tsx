@@ -4,6 +4,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { QuantaMessage } from '@/lib/protocol';
+import { textAnswer } from '../../tests/helpers/ui-stream';
 import { sessionsKey } from '../api';
 import { leavePrompt } from './pending-prompt';
 import { useSessionChat } from './use-session-chat';
@@ -18,28 +19,12 @@ const history: QuantaMessage[] = [
   { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'first answer', state: 'done' }] },
 ];
 
-const encoder = new TextEncoder();
-const event = (chunk: object) => encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`);
-
-/** A turn's UI message stream answering `text`, ended, or held open until `release`. */
+/** A turn's UI message stream answering `text`, ended, or held open until `held` resolves. */
 function answer(text: string, held?: Promise<void>) {
-  return new Response(
-    new ReadableStream({
-      async start(controller) {
-        controller.enqueue(event({ type: 'start', messageId: `a_${text}` }));
-        controller.enqueue(event({ type: 'start-step' }));
-        controller.enqueue(event({ type: 'text-start', id: 't' }));
-        controller.enqueue(event({ type: 'text-delta', id: 't', delta: text }));
-        await held;
-        controller.enqueue(event({ type: 'text-end', id: 't' }));
-        controller.enqueue(event({ type: 'finish-step' }));
-        controller.enqueue(event({ type: 'finish' }));
-        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
-        controller.close();
-      },
-    }),
-    { headers: { 'content-type': 'text/event-stream' } },
-  );
+  return textAnswer(`a_${text}`, async (delta) => {
+    delta(text);
+    await held;
+  });
 }
 
 /** Routes the hook's requests: each call to the messages route takes the next answer. */
