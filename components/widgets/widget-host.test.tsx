@@ -40,6 +40,20 @@ const messages: QuantaMessage[] = [
   },
 ];
 
+/** The host of an owner's session with no widget state yet, over `shown` messages. */
+function showHost(shown: QuantaMessage[] = messages) {
+  render(
+    <WidgetHost
+      sessionId="s1"
+      messages={shown}
+      states={{}}
+      onState={() => {}}
+      onSendMessage={() => {}}
+      readOnly={false}
+    />,
+  );
+}
+
 it('after a stale version, drops the clicks queued behind it and shows the latest data', async () => {
   const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
     Response.json(
@@ -82,16 +96,7 @@ it('after a stale version, drops the clicks queued behind it and shows the lates
 
 it('opens and closes from React state, mirrored into the URL, and follows Back', async () => {
   window.history.replaceState(null, '', '/c/session');
-  render(
-    <WidgetHost
-      sessionId="s1"
-      messages={messages}
-      states={{}}
-      onState={() => {}}
-      onSendMessage={() => {}}
-      readOnly={false}
-    />,
-  );
+  showHost();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   act(() => setOpenWidget('call_1'));
   expect(await screen.findByRole('dialog', { name: 'Counter' })).toBeInTheDocument();
@@ -126,16 +131,7 @@ it('titles its container with the widget’s own title, not the label of its but
       },
     ],
   };
-  render(
-    <WidgetHost
-      sessionId="s1"
-      messages={[...messages, unknown]}
-      states={{}}
-      onState={() => {}}
-      onSendMessage={() => {}}
-      readOnly={false}
-    />,
-  );
+  showHost([...messages, unknown]);
   const dialog = await screen.findByRole('dialog', { name: 'Counter' });
   expect(dialog).toHaveAttribute('data-container', 'modal');
   expect(screen.queryByRole('dialog', { name: 'Open counter' })).not.toBeInTheDocument();
@@ -154,16 +150,7 @@ it('keeps focus on the counter’s button while its action runs, and ignores a s
       }),
   );
   vi.stubGlobal('fetch', fetch);
-  render(
-    <WidgetHost
-      sessionId="s1"
-      messages={messages}
-      states={{}}
-      onState={() => {}}
-      onSendMessage={() => {}}
-      readOnly={false}
-    />,
-  );
+  showHost();
   const increment = await screen.findByRole('button', { name: 'Increment' });
   increment.focus();
   fireEvent.click(increment);
