@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReactElement, ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useRef } from 'react';
 import { buttonVariants } from './ui/button';
 import {
   Dialog,
@@ -25,8 +25,6 @@ export type ModalProps = {
    * by then. Call `event.preventDefault()` and focus something (see returnFocusTo).
    */
   onCloseAutoFocus?: (event: Event) => void;
-  /** Called as the dialog opens, before focus moves into it: where focus was is still known. */
-  onOpenAutoFocus?: (event: Event) => void;
   /** Mounted only while the dialog is open. */
   children: ReactNode;
 };
@@ -39,16 +37,26 @@ export function Modal({
   title,
   description,
   onCloseAutoFocus,
-  onOpenAutoFocus,
   children,
 }: ModalProps) {
+  // Radix gives focus back to its own trigger; a dialog opened otherwise (by state, by a link's
+  // click) gives it back to what held it when the dialog opened, unless `onCloseAutoFocus`
+  // already put it somewhere.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
       <DialogContent
         {...(description === undefined && { 'aria-describedby': undefined })}
-        onCloseAutoFocus={onCloseAutoFocus}
-        onOpenAutoFocus={onOpenAutoFocus}
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement as HTMLElement | null;
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (trigger || event.defaultPrevented) return;
+          event.preventDefault();
+          opener.current?.focus();
+        }}
       >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>

@@ -21,7 +21,6 @@ type EditMessageFormProps = {
 export function EditMessageForm({ text, dropsOnEdit, onSave, onCancel }: EditMessageFormProps) {
   const [draft, setDraft] = useState(text);
   const [confirming, setConfirming] = useState(false);
-  const field = useRef<HTMLTextAreaElement>(null);
   const sent = useRef(false);
   const edited = draft.trim();
 
@@ -50,7 +49,6 @@ export function EditMessageForm({ text, dropsOnEdit, onSave, onCancel }: EditMes
     <>
       <form onSubmit={save} className="flex flex-col gap-2">
         <Textarea
-          ref={field}
           aria-label="Edit message"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
@@ -70,11 +68,11 @@ export function EditMessageForm({ text, dropsOnEdit, onSave, onCancel }: EditMes
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        // No trigger opened it: focus goes back to the draft, or on to the composer once sent.
+        // Cancelled, focus goes back to the draft (Modal's default); sent, on to the composer.
         onCloseAutoFocus={(event) => {
+          if (!sent.current) return;
           event.preventDefault();
-          if (sent.current) focusComposer();
-          else field.current?.focus();
+          focusComposer();
         }}
         title="Edit this message?"
         description={`Editing this message removes ${dropsOnEdit === 1 ? 'the message' : `the ${dropsOnEdit} messages`} after it.`}

@@ -1,6 +1,5 @@
 'use client';
 
-import { useRef } from 'react';
 import type { LinkSafetyModalProps } from 'streamdown';
 import { ConfirmDialog } from '../confirm-dialog';
 
@@ -11,19 +10,10 @@ import { ConfirmDialog } from '../confirm-dialog';
  * to the link when it closes.
  */
 export function LinkPrompt({ isOpen, onClose, onConfirm, url }: LinkSafetyModalProps) {
-  // No Radix trigger opens it, so Radix would not know where focus was: the link, kept here.
-  const link = useRef<HTMLElement | null>(null);
   return (
     <ConfirmDialog
       open={isOpen}
       onOpenChange={(open) => !open && onClose()}
-      onOpenAutoFocus={() => {
-        link.current = document.activeElement as HTMLElement | null;
-      }}
-      onCloseAutoFocus={(event) => {
-        event.preventDefault();
-        link.current?.focus();
-      }}
       title="Open external link?"
       description="This link in the answer leads away from Quanta:"
       confirmLabel="Open link"
