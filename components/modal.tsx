@@ -1,10 +1,8 @@
 'use client';
 
 import { type ReactElement, type ReactNode, useRef } from 'react';
-import { buttonVariants } from './ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogHeader,
@@ -75,9 +73,3 @@ export function returnFocusTo(target: { current: HTMLElement | null }) {
     target.current?.focus();
   };
 }
-
-// Kept for components/chat and session-screen, which style their buttons with these strings;
-// new code uses <Button> and <DialogClose asChild>.
-export const ModalClose = DialogClose;
-export const primaryButton = buttonVariants({ size: 'sm' });
-export const secondaryButton = buttonVariants({ variant: 'outline', size: 'sm' });
