@@ -3,8 +3,11 @@ import type { ToolOutput } from './tool-output';
 
 export type TokenUsage = { inputTokens: number; outputTokens: number; cost?: number };
 
-/** How an assistant message ended: `stopped` and `failed` keep what was produced. */
-export type TurnStatus = 'streaming' | 'complete' | 'stopped' | 'failed';
+/**
+ * How an assistant message ended: `stopped`, `failed` and `interrupted` keep what was produced.
+ * `interrupted`: the server running the turn died; the answer is what its log held.
+ */
+export type TurnStatus = 'streaming' | 'complete' | 'stopped' | 'failed' | 'interrupted';
 
 export type MessageMetadata = {
   /** The model id (`provider:model`) that wrote an assistant message. */
