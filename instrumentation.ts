@@ -22,9 +22,12 @@ export async function register() {
     await getDatabase();
     const url = config.redisUrl();
     if (url) {
-      const { createRedisSessionEventBus } = await import('./lib/events/redis-bus');
+      const { connectRedisBuses } = await import('./lib/events/redis-bus');
       const { setSessionEventBus } = await import('./lib/events/session-events');
-      setSessionEventBus(createRedisSessionEventBus(url));
+      const { setTurnBus } = await import('./lib/turns/turn-bus');
+      const buses = connectRedisBuses(url);
+      setSessionEventBus(buses.bus('quanta:session:'));
+      setTurnBus(buses.bus('quanta:turn:'));
     }
   }
 }

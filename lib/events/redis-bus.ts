@@ -1,110 +1,119 @@
-// Session events shared by every instance that uses the same Redis: pub/sub on a channel per
-// session, one publisher and one subscriber connection per process, however many viewers.
+// Buses shared by every instance that uses the same Redis: pub/sub on a channel per key, over
+// one publisher and one subscriber connection per process, however many buses and listeners.
 import { createClient } from 'redis';
-import type { SessionEvent } from '../protocol';
-import {
-  InMemorySessionEventBus,
-  type SessionEventBus,
-  type SessionEventListener,
-} from './session-events';
+import { type Bus, InMemoryBus, type Listener } from './bus';
 
-/** How long a publish may wait for a connection before it fails (and the event is lost). */
+/** How long a publish may wait for a connection before it fails (and the message is lost). */
 const COMMAND_TIMEOUT_MS = 1_000;
 
-function connectEventsRedis(url: string) {
+function connectBusRedis(url: string) {
   const client = createClient({ url, commandOptions: { timeout: COMMAND_TIMEOUT_MS } });
-  client.on('error', (error: unknown) => console.error('Redis (events):', error));
+  client.on('error', (error: unknown) => console.error('Redis (bus):', error));
   return client;
 }
 
-export type EventsRedisClient = ReturnType<typeof connectEventsRedis>;
+export type BusRedisClient = ReturnType<typeof connectBusRedis>;
 
 /**
- * A bus whose events all go through Redis, this process's own included: its listeners hear an
- * event only when Redis hands it back. So every viewer, on every instance, hears a session's
- * events once each and in one order, the order Redis received them in.
+ * A bus whose messages all go through Redis, this process's own included: its listeners hear a
+ * message only when Redis hands it back. So every listener, on every instance, hears a key's
+ * messages once each and in one order, the order Redis received them in.
  */
-export class RedisSessionEventBus implements SessionEventBus {
-  /** This process's listeners, by session; Redis messages are handed to them. */
-  private readonly local = new InMemorySessionEventBus();
+export class RedisBus<T> implements Bus<T> {
+  /** This process's listeners, by key; Redis messages are handed to them. */
+  private readonly local = new InMemoryBus<T>();
 
   /**
-   * `subscriber` is given to this bus alone: it enters subscribe mode. Pub/sub commands have no
-   * timeout, so a SUBSCRIBE sent while Redis is away waits for the reconnection instead of
-   * failing; node-redis subscribes again to every confirmed channel when it reconnects.
+   * `subscriber` is in subscribe mode (several buses may share it, each with its own prefix).
+   * Pub/sub commands have no timeout, so a SUBSCRIBE sent while Redis is away waits for the
+   * reconnection instead of failing; node-redis subscribes again to every confirmed channel
+   * when it reconnects.
    */
   constructor(
-    private readonly publisher: EventsRedisClient,
-    private readonly subscriber: EventsRedisClient,
-    private readonly prefix = 'quanta:session:',
+    private readonly publisher: BusRedisClient,
+    private readonly subscriber: BusRedisClient,
+    private readonly prefix: string,
   ) {}
 
-  publish(sessionId: string, event: SessionEvent): void {
-    this.send(sessionId, event).catch((error: unknown) =>
-      console.error(`Redis (events): an event of session ${sessionId} was lost:`, error),
+  publish(key: string, message: T): void {
+    this.send(key, message).catch((error: unknown) =>
+      console.error(`Redis (bus): a message on ${this.channel(key)} was lost:`, error),
     );
   }
 
-  subscribe(sessionId: string, listener: SessionEventListener): () => void {
-    const unsubscribe = this.local.subscribe(sessionId, listener);
-    if (this.local.listenerCount(sessionId) === 1) {
+  subscribe(key: string, listener: Listener<T>): () => void {
+    const unsubscribe = this.local.subscribe(key, listener);
+    if (this.local.listenerCount(key) === 1) {
       this.subscriber
-        .subscribe(this.channel(sessionId), this.receive)
-        .catch((error: unknown) => console.error('Redis (events): SUBSCRIBE failed:', error));
+        .subscribe(this.channel(key), this.receive)
+        .catch((error: unknown) => console.error('Redis (bus): SUBSCRIBE failed:', error));
     }
     let subscribed = true;
     return () => {
       if (!subscribed) return;
       subscribed = false;
       unsubscribe();
-      if (this.local.listenerCount(sessionId) > 0) return;
+      if (this.local.listenerCount(key) > 0) return;
       this.subscriber
-        .unsubscribe(this.channel(sessionId), this.receive)
-        .catch((error: unknown) => console.error('Redis (events): UNSUBSCRIBE failed:', error));
+        .unsubscribe(this.channel(key), this.receive)
+        .catch((error: unknown) => console.error('Redis (bus): UNSUBSCRIBE failed:', error));
     };
   }
 
-  listenerCount(sessionId: string): number {
-    return this.local.listenerCount(sessionId);
+  listenerCount(key: string): number {
+    return this.local.listenerCount(key);
   }
 
-  /** Closes both connections, once what was sent on them is answered. */
-  async close(): Promise<void> {
-    await Promise.all([this.publisher.close(), this.subscriber.close()]);
+  // Async so that a throw (a message JSON cannot hold) is a rejection like Redis's own failures.
+  private async send(key: string, message: T): Promise<void> {
+    await this.publisher.publish(this.channel(key), JSON.stringify(message));
   }
 
-  // Async so that a throw (an event JSON cannot hold) is a rejection like Redis's own failures.
-  private async send(sessionId: string, event: SessionEvent): Promise<void> {
-    await this.publisher.publish(this.channel(sessionId), JSON.stringify(event));
-  }
-
-  private readonly receive = (message: string, channel: string): void => {
-    let event: SessionEvent;
+  private readonly receive = (text: string, channel: string): void => {
+    let message: T;
     try {
-      event = JSON.parse(message);
+      message = JSON.parse(text);
     } catch (error) {
-      console.error(`Redis (events): a malformed message on ${channel} was dropped:`, error);
+      console.error(`Redis (bus): a malformed message on ${channel} was dropped:`, error);
       return;
     }
-    this.local.publish(channel.slice(this.prefix.length), event);
+    this.local.publish(channel.slice(this.prefix.length), message);
   };
 
-  private channel(sessionId: string): string {
-    return `${this.prefix}${sessionId}`;
+  private channel(key: string): string {
+    return `${this.prefix}${key}`;
   }
 }
 
+/** A process's two Redis connections, and the buses over them. */
+export type RedisBuses = {
+  /** A bus of its own message type on the keys under `prefix`. */
+  bus<T>(prefix: string): RedisBus<T>;
+  /** Closes both connections, once what was sent on them is answered. */
+  close(): Promise<void>;
+};
+
 /**
- * A Redis bus for this process, connecting in the background as the limits' client does: a
- * server whose Redis is away still starts and serves; its events wait in node-redis's queue
- * (pub/sub commands) or fail after a second (a publish), each failure logged.
+ * The connections for this process's Redis buses, connecting in the background as the limits'
+ * client does: a server whose Redis is away still starts and serves; its messages wait in
+ * node-redis's queue (pub/sub commands) or fail after a second (a publish), each failure logged.
  */
-export function createRedisSessionEventBus(url: string, prefix?: string): RedisSessionEventBus {
-  const publisher = connectEventsRedis(url);
+export function connectRedisBuses(url: string): RedisBuses {
+  const publisher = connectBusRedis(url);
   const subscriber = publisher.duplicate();
-  subscriber.on('error', (error: unknown) => console.error('Redis (events, subscriber):', error));
+  subscriber.on('error', (error: unknown) => console.error('Redis (bus, subscriber):', error));
   for (const client of [publisher, subscriber]) {
-    client.connect().catch((error: unknown) => console.error('Redis (events) gave up:', error));
+    client.connect().catch((error: unknown) => console.error('Redis (bus) gave up:', error));
   }
-  return new RedisSessionEventBus(publisher, subscriber, prefix);
+  return redisBuses(publisher, subscriber);
+}
+
+/** Buses over two connections made elsewhere (`subscriber` is given to them alone). */
+export function redisBuses(publisher: BusRedisClient, subscriber: BusRedisClient): RedisBuses {
+  return {
+    bus: <T>(prefix: string) => new RedisBus<T>(publisher, subscriber, prefix),
+    close: async () => {
+      await Promise.all([publisher.close(), subscriber.close()]);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionEvent } from '../protocol';
+import { InMemoryBus } from './bus';
 import {
-  InMemorySessionEventBus,
   listenerCount,
   publish,
   type SessionEventBus,
@@ -14,9 +14,9 @@ const started: SessionEvent = { type: 'turn', status: 'started' };
 const ended: SessionEvent = { type: 'turn', status: 'ended' };
 const widget: SessionEvent = { type: 'widget', toolCallId: 'call-1', data: { n: 4 }, version: 2 };
 
-describe('InMemorySessionEventBus', () => {
+describe('InMemoryBus', () => {
   it('hands each event, in order, to every listener of its session and to no other', () => {
-    const bus = new InMemorySessionEventBus();
+    const bus = new InMemoryBus<SessionEvent>();
     const a: SessionEvent[] = [];
     const b: SessionEvent[] = [];
     const elsewhere: SessionEvent[] = [];
@@ -32,13 +32,13 @@ describe('InMemorySessionEventBus', () => {
   });
 
   it('publishes to a session nobody watches without keeping anything', () => {
-    const bus = new InMemorySessionEventBus();
+    const bus = new InMemoryBus<SessionEvent>();
     bus.publish('nobody', started);
     expect(bus.listenerCount('nobody')).toBe(0);
   });
 
   it('stops calling a listener once unsubscribed, and forgets an empty channel', () => {
-    const bus = new InMemorySessionEventBus();
+    const bus = new InMemoryBus<SessionEvent>();
     const seen: SessionEvent[] = [];
     const unsubscribe = bus.subscribe('s1', (event) => seen.push(event));
     expect(bus.listenerCount('s1')).toBe(1);
@@ -52,7 +52,7 @@ describe('InMemorySessionEventBus', () => {
   });
 
   it('counts the same function subscribed twice as two subscriptions', () => {
-    const bus = new InMemorySessionEventBus();
+    const bus = new InMemoryBus<SessionEvent>();
     const listener = vi.fn();
     const first = bus.subscribe('s1', listener);
     const second = bus.subscribe('s1', listener);
@@ -66,7 +66,7 @@ describe('InMemorySessionEventBus', () => {
   });
 
   it('lets a listener unsubscribe while an event is handed out, reaching every listener once', () => {
-    const bus = new InMemorySessionEventBus();
+    const bus = new InMemoryBus<SessionEvent>();
     const later = vi.fn();
     const unsubscribeLater = bus.subscribe('s1', () => unsubscribeLater());
     bus.subscribe('s1', later);
@@ -77,7 +77,7 @@ describe('InMemorySessionEventBus', () => {
   });
 
   it('keeps handing out an event when one listener throws', () => {
-    const bus = new InMemorySessionEventBus();
+    const bus = new InMemoryBus<SessionEvent>();
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const after = vi.fn();
     bus.subscribe('s1', () => {
