@@ -1,3 +1,4 @@
+import type { UIMessageChunk } from 'ai';
 import {
   index,
   integer,
@@ -55,6 +56,28 @@ export const messages = pgTable(
     createdAt: createdAt(),
   },
   (table) => [unique('messages_session_position_key').on(table.sessionId, table.position)],
+);
+
+/**
+ * A running turn's UI message chunks, in order, in batches: `seq` is the turn-wide index of the
+ * batch's first chunk. What resumes a turn's stream on any instance, and what rebuilds its
+ * answer when its server died; removed once the turn has ended and been stored.
+ */
+export const turnChunks = pgTable(
+  'turn_chunks',
+  {
+    turnId: text('turn_id').notNull(),
+    seq: integer('seq').notNull(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    chunks: jsonb('chunks').notNull().$type<UIMessageChunk[]>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.turnId, table.seq] }),
+    index('turn_chunks_session_idx').on(table.sessionId),
+  ],
 );
 
 /** A widget's latest data per tool call; `version` guards concurrent actions. */
