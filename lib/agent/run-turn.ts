@@ -89,10 +89,7 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
       failure = describeError(error);
     },
   });
-  const forStorage = (message: QuantaMessage): QuantaMessage => ({
-    ...message,
-    parts: message.parts.map((part) => withCappedInput(part, turn.maxToolInputBytes)),
-  });
+  const forStorage = (message: QuantaMessage) => storedForm(message, turn.maxToolInputBytes);
   return createUIMessageStream<QuantaMessage>({
     originalMessages: turn.history,
     generateId: () => turn.messageId,
@@ -135,11 +132,20 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
   });
 }
 
+/** The message as it is stored: tool call arguments over the cap are not kept (see
+ * `withCappedInput`). */
+export function storedForm(message: QuantaMessage, maxToolInputBytes: number): QuantaMessage {
+  return {
+    ...message,
+    parts: message.parts.map((part) => withCappedInput(part, maxToolInputBytes)),
+  };
+}
+
 /**
  * A tool call the turn's end cut short (a stop, a failure, the answer budget) will never get a
  * result: it is stored as failed, so its card does not spin for ever.
  */
-function settled(part: QuantaMessage['parts'][number]): QuantaMessage['parts'][number] {
+export function settled(part: QuantaMessage['parts'][number]): QuantaMessage['parts'][number] {
   if (
     !isToolUIPart(part) ||
     (part.state !== 'input-streaming' && part.state !== 'input-available')
