@@ -21,7 +21,11 @@ export default defineConfig({
     // Type tests (`*.test-d.ts`) run through tsc: a type that loosens fails the run.
     typecheck: { enabled: true, include: ['**/*.test-d.ts'] },
     environment: 'node',
-    setupFiles: ['tests/setup/unpaced-demo.ts', 'tests/setup/dom-matchers.ts'],
+    setupFiles: [
+      'tests/setup/unpaced-demo.ts',
+      'tests/setup/dom-matchers.ts',
+      'tests/setup/next-after.ts',
+    ],
     coverage: {
       provider: 'v8',
       include: ['lib/**/*.ts'],

@@ -41,9 +41,6 @@ async function openPglite(directory: string): Promise<Database> {
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  // Only one process can open this folder, so a turn still marked as running died with the
-  // process before: clear the marks, or those sessions would refuse prompts until they expire.
-  await db.update(schema.sessions).set({ activeTurnId: null, activeTurnStartedAt: null });
   return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
 }
 

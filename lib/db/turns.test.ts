@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { sessions } from './schema';
 import { createSession, getSession } from './sessions';
-import { claimTurn, clearStaleTurn, renewTurn } from './turns';
+import { claimTurn, renewTurn } from './turns';
 
 describeEachDatabase('turn marks', (database) => {
   const db = () => database().db;
@@ -27,22 +27,5 @@ describeEachDatabase('turn marks', (database) => {
     expect(await claimTurn(db(), session.id, 't2', fifteenMinutes)).toBe(true);
     expect(await renewTurn(db(), session.id, 't1')).toBe(false);
     expect((await getSession(db(), session.id))?.activeTurnId).toBe('t2');
-  });
-
-  it('clears a stale mark, and only a stale one', async () => {
-    const session = await createSession(db(), { ownerId: 'owner-a' });
-    const twoMinutes = 2 * 60_000;
-    expect(await clearStaleTurn(db(), session.id, twoMinutes)).toBe(false);
-    await claimTurn(db(), session.id, 't1', twoMinutes);
-    // A mark renewed a moment ago is a turn running somewhere: it stays.
-    expect(await clearStaleTurn(db(), session.id, twoMinutes)).toBe(false);
-    expect((await getSession(db(), session.id))?.activeTurnId).toBe('t1');
-    await db()
-      .update(sessions)
-      .set({ activeTurnStartedAt: new Date(Date.now() - 3 * 60_000) })
-      .where(eq(sessions.id, session.id));
-    expect(await clearStaleTurn(db(), session.id, twoMinutes)).toBe(true);
-    expect((await getSession(db(), session.id))?.activeTurnId).toBeNull();
-    expect(await claimTurn(db(), session.id, 't2', twoMinutes)).toBe(true);
   });
 });

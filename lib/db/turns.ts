@@ -53,26 +53,3 @@ export async function releaseTurn(db: Db, sessionId: string, turnId: string): Pr
     .set({ activeTurnId: null, activeTurnStartedAt: null, updatedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), eq(sessions.activeTurnId, turnId)));
 }
-
-/**
- * Clears the session's mark if it is stale (its server died mid-turn): the owner's Stop frees a
- * session whose turn runs nowhere. True when a mark was cleared.
- */
-export async function clearStaleTurn(
-  db: Db,
-  sessionId: string,
-  staleAfterMs: number,
-): Promise<boolean> {
-  const now = new Date();
-  const cleared = await db
-    .update(sessions)
-    .set({ activeTurnId: null, activeTurnStartedAt: null, updatedAt: now })
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        lt(sessions.activeTurnStartedAt, new Date(now.getTime() - staleAfterMs)),
-      ),
-    )
-    .returning({ id: sessions.id });
-  return cleared.length > 0;
-}

@@ -17,6 +17,7 @@ export const API_ROUTES = [
   { path: '/api/sessions/{id}/fork', methods: ['POST'] },
   { path: '/api/sessions/{id}/messages', methods: ['POST'] },
   { path: '/api/sessions/{id}/stop', methods: ['POST'] },
+  { path: '/api/sessions/{id}/stream', methods: ['GET'] },
   { path: '/api/sessions/{id}/widgets/{toolCallId}/actions', methods: ['POST'] },
   { path: '/api/tokens', methods: ['GET', 'POST'] },
   { path: '/api/tokens/{id}', methods: ['DELETE'] },

@@ -131,9 +131,21 @@ const OPERATIONS: Operations = {
   },
   '/api/sessions/{id}/stop': {
     POST: {
-      summary: 'End the running turn, keeping what it produced',
+      summary: 'End the running turn wherever it runs, keeping what it produced',
       access: 'owner',
       ok: { status: 200, description: '`{ stopped }`' },
+    },
+  },
+  '/api/sessions/{id}/stream': {
+    GET: {
+      summary: 'Read the running turn: replayed from its start (or `?after=N`), then live',
+      access: 'reader',
+      ok: {
+        status: 200,
+        type: 'text/event-stream',
+        description:
+          "The running turn as the AI SDK's UI message stream, from its first chunk or from the one after chunk number `after`, until it ends; 204 when no turn runs.",
+      },
     },
   },
   '/api/sessions/{id}/widgets/{toolCallId}/actions': {

@@ -27,6 +27,7 @@ import {
   type WidgetState,
 } from '../protocol';
 import { authorize, noSuchSession, requester, writer } from './access';
+import { closeIfDead } from './dead-turns';
 import { toMessage, toView } from './views';
 
 const DEFAULT_PAGE = 30;
@@ -81,7 +82,9 @@ export async function readAs(
   id: string,
   viewer: string | undefined,
 ): Promise<SessionDetail> {
-  const session = await authorize(db, id, viewer, 'read');
+  let session = await authorize(db, id, viewer, 'read');
+  // A turn whose server died is closed first, so its interrupted answer is in the transcript.
+  if (await closeIfDead(db, session)) session = await authorize(db, id, viewer, 'read');
   const [messages, states] = await Promise.all([
     listMessages(db, session.id),
     listWidgetStates(db, session.id),

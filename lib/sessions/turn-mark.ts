@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import type { SessionRow } from '../db/schema';
 import { renewTurn } from '../db/turns';
 
 // How long a turn's mark (lib/db/turns.ts) holds its session without being renewed. The running
@@ -37,4 +38,12 @@ export function keepTurnMarked(
   // The timer alone must not keep a process alive that is otherwise done.
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** Whether the session's turn mark is from a server that died mid-turn (or there is none). */
+export function isStale(
+  session: Pick<SessionRow, 'activeTurnStartedAt'>,
+  now: number = Date.now(),
+): boolean {
+  return (session.activeTurnStartedAt?.getTime() ?? 0) <= now - STALE_TURN_MS;
 }

@@ -1,6 +1,5 @@
 import 'server-only';
-import { createUIMessageStreamResponse, type UIMessageChunk } from 'ai';
-import { stopTurn, trackTurn, untrackTurn } from '../agent/active-turns';
+import { createUIMessageStreamResponse } from 'ai';
 import type { Intent } from '../agent/demo-intents';
 import { ModelUnavailableError, resolveModel } from '../agent/models';
 import { runTurn } from '../agent/run-turn';
@@ -16,7 +15,8 @@ import {
 } from '../db/messages';
 import type { SessionRow } from '../db/schema';
 import { DEFAULT_TITLE, updateSession } from '../db/sessions';
-import { claimTurn, clearStaleTurn, releaseTurn } from '../db/turns';
+import { deleteEndedTurnLogs } from '../db/turn-log';
+import { claimTurn, releaseTurn } from '../db/turns';
 import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
@@ -29,7 +29,11 @@ import {
   type StopResponse,
 } from '../protocol';
 import type { ToolSet } from '../tools/tool-set';
+import { runningTurn, trackTurn, untrackTurn } from '../turns/running-turns';
+import { feedKey, stopKey, turnBus } from '../turns/turn-bus';
+import { turnRecorder } from '../turns/turn-recorder';
 import { authorize, writer } from './access';
+import { closeIfDead } from './dead-turns';
 import { toolServices } from './tool-services';
 import { keepTurnMarked, STALE_TURN_MS } from './turn-mark';
 import { toMessage } from './views';
@@ -55,10 +59,16 @@ function start(body: PostMessageBody): Start {
   return { trigger, message: body.message };
 }
 
+/** How long an ended turn's log is kept for readers on other instances still catching up. */
+const LOG_KEPT_MS = 30_000;
+
+/** A turn that has started: its stream for the client, and its end, for the host to wait for. */
+export type StartedTurn = { response: Response; finished: Promise<void> };
+
 /**
  * `POST /api/sessions/:id/messages`: stores the owner's new message, runs a turn with `toolSet`
  * (on the demo model, `demoIntents` ask for its tools) and answers with its UI message stream.
- * The turn runs to its end even if the client goes away.
+ * The turn runs to its end whether or not the client stays: `finished` says when.
  */
 export async function postMessage(
   db: Db,
@@ -66,7 +76,7 @@ export async function postMessage(
   id: string,
   toolSet: ToolSet,
   demoIntents: readonly Intent[],
-): Promise<Response> {
+): Promise<StartedTurn> {
   const identity = await writer(db, request);
   const session = await authorize(db, id, identity.ownerId, 'write');
   const begin = start(
@@ -81,6 +91,8 @@ export async function postMessage(
       throw error;
     },
   );
+  // A turn whose server died is closed with what it wrote before this one takes the session.
+  await closeIfDead(db, session);
   const lease = await acquireLease('concurrentTurns', identity.ownerId);
   const turnId = newId();
   // The slot goes back whatever stops the claim, a database error included: a lease renews
@@ -93,35 +105,53 @@ export async function postMessage(
     await lease.release();
     throw new HttpError(409, 'turn_active', 'A turn is already running here: wait or stop it.');
   }
-  // Stopped by the owner, or given up when another turn took the session over (see turn-mark).
-  const lost = new AbortController();
-  const signal = AbortSignal.any([trackTurn(id, turnId), lost.signal]);
-  const stopRenewing = keepTurnMarked(db, id, turnId, () => lost.abort());
-  publish(id, { type: 'turn', status: 'started' });
-  // Called when the turn ends and again, as a safety net, when the stream is drained: once.
-  let released: Promise<void> | undefined;
-  const release = () => {
-    released ??= (async () => {
-      stopRenewing();
-      untrackTurn(id, turnId);
-      try {
-        await Promise.all([releaseTurn(db, id, turnId), lease.release()]);
-      } finally {
-        // After the release, so a viewer that reloads the session on it finds the turn ended.
-        publish(id, { type: 'turn', status: 'ended' });
-      }
-    })();
-    return released;
-  };
-  try {
-    const history = await prepareHistory(db, session, begin);
-    const save = (message: QuantaMessage) =>
+  const recorder = turnRecorder({
+    db,
+    sessionId: id,
+    turnId,
+    maxToolInputBytes: maxToolInputBytes(),
+    save: (message) =>
       saveMessage(db, id, {
         id: message.id,
         role: 'assistant',
         parts: message.parts,
         metadata: message.metadata ?? null,
-      });
+      }),
+  });
+  // Stopped by the owner (here, or from another instance over the bus), or given up when
+  // another turn took the session over (see turn-mark).
+  const controller = new AbortController();
+  trackTurn(id, { turnId, controller, feed: recorder.feed });
+  const stopHeard = turnBus().subscribe(stopKey(turnId), () => controller.abort());
+  const stopRenewing = keepTurnMarked(db, id, turnId, () => controller.abort());
+  // Once the turn is stored: the session is freed before its readers' streams end, so a client
+  // that sends again at once is not refused.
+  let started = false;
+  const release = async () => {
+    stopRenewing();
+    stopHeard();
+    try {
+      await Promise.all([releaseTurn(db, id, turnId), lease.release()]);
+    } finally {
+      // After the release, so a viewer that reloads the session on it finds the turn ended.
+      if (started) publish(id, { type: 'turn', status: 'ended' });
+      recorder.feed.end();
+      untrackTurn(id, turnId);
+      turnBus().publish(feedKey(turnId), { type: 'end' });
+      setTimeout(
+        () =>
+          void deleteEndedTurnLogs(db, id).catch((error: unknown) =>
+            console.error(`Removing the logs of session ${id} failed:`, error),
+          ),
+        LOG_KEPT_MS,
+      ).unref();
+    }
+  };
+  try {
+    const history = await prepareHistory(db, session, begin);
+    // Now that the prompt is stored and the stream route can serve the turn, here and elsewhere.
+    publish(id, { type: 'turn', status: 'started' });
+    started = true;
     const stream = await runTurn({
       model,
       modelId: info.id,
@@ -136,17 +166,15 @@ export async function postMessage(
       maxAnswerBytes: maxAnswerBytes(),
       maxToolInputBytes: maxToolInputBytes(),
       maxWidgetDataBytes: maxWidgetDataBytes(),
-      signal,
-      onStep: save,
-      // Released before the stream closes, so a client that sends again at once is not refused.
-      onEnd: async (message) => {
-        await save(message);
-        await release();
-      },
+      signal: controller.signal,
+      onStep: recorder.onStep,
+      onEnd: recorder.onEnd,
     });
-    const [toClient, toServer] = stream.tee();
-    void drain(toServer).finally(release);
-    return createUIMessageStreamResponse({ stream: toClient });
+    const finished = recorder.record(stream).finally(release);
+    return {
+      response: createUIMessageStreamResponse({ stream: recorder.feed.read() }),
+      finished,
+    };
   } catch (error) {
     await release();
     throw error;
@@ -179,24 +207,22 @@ async function prepareHistory(db: Db, session: SessionRow, begin: Start): Promis
 }
 
 /**
- * `POST /api/sessions/:id/stop`: ends the running turn; what it produced is kept. A turn whose
- * server died left a mark that no one renews: Stop clears it, so the session takes prompts again.
+ * `POST /api/sessions/:id/stop`: ends the running turn wherever it runs; what it produced is
+ * kept. A turn whose server died left a mark no one renews: Stop closes it as interrupted, so
+ * the session takes prompts again.
  */
 export async function stop(db: Db, request: Request, id: string): Promise<StopResponse> {
   const identity = await writer(db, request);
-  await authorize(db, id, identity.ownerId, 'write');
-  if (stopTurn(id)) return { stopped: true };
-  return { stopped: await clearStaleTurn(db, id, STALE_TURN_MS) };
-}
-
-// Reading the server's copy to the end is what runs the turn, whoever else is listening.
-async function drain(stream: ReadableStream<UIMessageChunk>): Promise<void> {
-  const reader = stream.getReader();
-  try {
-    while (!(await reader.read()).done) {}
-  } catch (error) {
-    console.error('A turn ended abnormally:', error);
+  const session = await authorize(db, id, identity.ownerId, 'write');
+  const local = runningTurn(id);
+  if (local) {
+    local.controller.abort();
+    return { stopped: true };
   }
+  if (session.activeTurnId === null) return { stopped: false };
+  if (await closeIfDead(db, session)) return { stopped: true };
+  turnBus().publish(stopKey(session.activeTurnId), { type: 'stop' });
+  return { stopped: true };
 }
 
 /** A chat nobody has named takes its title from the first words it is asked. */

@@ -1,6 +1,6 @@
 import type { MessageRow, SessionRow } from '../db/schema';
 import type { QuantaMessage, SessionView } from '../protocol';
-import { STALE_TURN_MS } from './turn-mark';
+import { isStale } from './turn-mark';
 
 // Stored rows as a viewer sees them.
 
@@ -13,9 +13,7 @@ export function toView(session: SessionRow, viewer: string | undefined): Session
     createdAt: session.createdAt.toISOString(),
     updatedAt: session.updatedAt.toISOString(),
     // A mark its turn stopped renewing is from a server that died mid-turn: not running.
-    turnActive:
-      session.activeTurnId !== null &&
-      (session.activeTurnStartedAt?.getTime() ?? 0) > Date.now() - STALE_TURN_MS,
+    turnActive: session.activeTurnId !== null && !isStale(session),
     isOwner: viewer === session.ownerId,
   };
 }

@@ -143,7 +143,7 @@ describeEachDatabase('session event stream', (database) => {
     expect(listenerCount(id)).toBe(0);
   });
 
-  it('sends a started/ended pair even for a turn refused after it was claimed', async () => {
+  it('says nothing of a turn refused after it was claimed, and frees the session', async () => {
     const id = await createSession();
     const { response } = await watch(id, owner);
     const stream = sse(response);
@@ -152,6 +152,7 @@ describeEachDatabase('session event stream', (database) => {
       params({ id }),
     );
     expect(refused.status).toBe(400);
+    await runTurn(id, 'hello');
     await stream.until(() => turnEvents(stream.events()).length >= 2);
     expect(turnEvents(stream.events()).map((event) => event.status)).toEqual(['started', 'ended']);
   });

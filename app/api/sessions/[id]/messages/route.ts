@@ -1,3 +1,4 @@
+import { after } from 'next/server';
 import { getDb } from '@/lib/db/client';
 import { handled } from '@/lib/http/errors';
 import { postMessage } from '@/lib/sessions/turn-service';
@@ -7,6 +8,10 @@ import { demoIntents, toolSet } from '@/tools';
 export const maxDuration = 300;
 
 export const POST = handled(
-  async (request: Request, { params }: RouteContext<'/api/sessions/[id]/messages'>) =>
-    postMessage(await getDb(), request, (await params).id, toolSet, demoIntents),
+  async (request: Request, { params }: RouteContext<'/api/sessions/[id]/messages'>) => {
+    const turn = await postMessage(await getDb(), request, (await params).id, toolSet, demoIntents);
+    // A host that freezes a function once its response is sent (Vercel) lets the turn finish.
+    after(turn.finished);
+    return turn.response;
+  },
 );
