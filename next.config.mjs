@@ -1,14 +1,25 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // `.next/standalone` holds a server.js with only the files it needs: what the Docker image
+  // and the standalone e2e test run. `next start` still works from the full checkout.
+  output: 'standalone',
   poweredByHeader: false,
   // `/api/sessions/` must reach the proxy, which answers it in JSON, not be redirected (308)
   // with an HTML body.
   skipTrailingSlashRedirect: true,
   // The Postgres drivers are server-only and load native/WASM code at run time.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
-  // Migrations are read from disk at start-up; make sure deployments carry them.
-  outputFileTracingIncludes: { '/**': ['./lib/db/migrations/**/*'] },
+  // Read from disk at run time, by paths the tracer cannot follow: the migrations (at
+  // start-up, from the working directory) and PGlite's Postgres build, which it loads beside
+  // its own script.
+  outputFileTracingIncludes: {
+    '/**': [
+      './lib/db/migrations/**/*',
+      './node_modules/@electric-sql/pglite/dist/*.wasm',
+      './node_modules/@electric-sql/pglite/dist/*.data',
+    ],
+  },
   // Static files skip the proxy, which gives every other response its security headers; a
   // script or style must still never be taken for another type.
   headers: async () => [

@@ -2,7 +2,9 @@ import { resolve } from 'node:path';
 
 /** Where the embedded database and the generated secret live when nothing else is configured. */
 export function dataDir(): string {
-  return resolve(process.env.QUANTA_DATA_DIR || '.data');
+  // The folder is data, not code: without the comment the build traces the whole project
+  // into the standalone output.
+  return resolve(/* turbopackIgnore: true */ process.env.QUANTA_DATA_DIR || '.data');
 }
 
 /** A PostgreSQL URL switches the app from embedded PGlite to a real server. */
