@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /**
- * A `next start` of the built app, on its own port and data folder. A temporary data folder
- * this module made is deleted when the test process exits (reuse it within the process).
+ * A server of the built app (`next start`, or the standalone server.js), on its own port and
+ * data folder. A temporary data folder this module made is deleted when the test process exits
+ * (reuse it within the process).
  */
 export type NextServer = {
   url: string;
@@ -23,10 +24,13 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** Milliseconds to wait for `GET /` to answer; 60 s unless given. */
   timeoutMs?: number;
+  /** Runs `.next/standalone/server.js`, as the Docker image does, instead of `next start`. */
+  standalone?: boolean;
 };
 
 const root = resolve(__dirname, '..', '..');
 const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const standaloneDir = join(root, '.next', 'standalone');
 const MAX_OUTPUT = 64 * 1024;
 
 // Whatever ends the test process (a failed test, a timeout, Ctrl-C), no server outlives it,
@@ -66,17 +70,20 @@ const INHERITED_CONFIG = [
   'OPENAI_COMPATIBLE_MODELS',
   'NODE_ENV',
   'PORT',
+  'HOSTNAME',
 ];
 
 /**
- * Starts `next start` on 127.0.0.1:`port` (the app must be built) with embedded PGlite in a
- * fresh temporary data folder unless `env.QUANTA_DATA_DIR` names one; resolves once `GET /`
- * answers. Rejects, with the server's output, if it exits or does not answer in time.
+ * Starts `next start` (or the standalone server) on 127.0.0.1:`port` (the app must be built)
+ * with embedded PGlite in a fresh temporary data folder unless `env.QUANTA_DATA_DIR` names one;
+ * resolves once `GET /` answers. Rejects, with the server's output, if it exits or does not
+ * answer in time.
  */
 export async function startNext({
   port,
   env = {},
   timeoutMs = 60_000,
+  standalone = false,
 }: StartOptions): Promise<NextServer> {
   let dataDir = env.QUANTA_DATA_DIR;
   if (dataDir === undefined) {
@@ -87,12 +94,20 @@ export async function startNext({
   for (const name of INHERITED_CONFIG) delete childEnv[name];
   Object.assign(childEnv, { NEXT_TELEMETRY_DISABLED: '1', QUANTA_DATA_DIR: dataDir }, env);
 
-  const child = spawn(
-    process.execPath,
-    [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)],
-    // `next start` serves from this one process (it forks no workers).
-    { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  if (standalone) {
+    copyStandaloneAssets();
+    // server.js takes its address from the environment only.
+    Object.assign(childEnv, { HOSTNAME: '127.0.0.1', PORT: String(port) });
+  }
+  const args = standalone
+    ? [join(standaloneDir, 'server.js')]
+    : [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)];
+  // Either serves from this one process (it forks no workers).
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   let output = '';
   const record = (chunk: Buffer) => {
@@ -126,9 +141,19 @@ export async function startNext({
     await waitUntilAnswering(url, exited, timeoutMs);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n--- next start output ---\n${output}`);
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
   }
   return { url, dataDir, output: () => output, stop };
+}
+
+/**
+ * The build leaves the static assets and public/ out of .next/standalone, and the server serves
+ * them from there: copy them in, as a deployment (the Dockerfile) does.
+ */
+function copyStandaloneAssets() {
+  const into = (path: string) => join(standaloneDir, path);
+  cpSync(join(root, '.next', 'static'), into('.next/static'), { recursive: true });
+  cpSync(join(root, 'public'), into('public'), { recursive: true });
 }
 
 async function waitUntilAnswering(url: string, exited: Promise<void>, timeoutMs: number) {
@@ -138,7 +163,7 @@ async function waitUntilAnswering(url: string, exited: Promise<void>, timeoutMs:
   });
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (hasExited) throw new Error(`next start exited before ${url} answered`);
+    if (hasExited) throw new Error(`the server exited before ${url} answered`);
     try {
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
