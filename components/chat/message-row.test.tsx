@@ -142,6 +142,29 @@ describe('how an answer ended', () => {
     expect(screen.getByText('Stopped before answering')).toBeInTheDocument();
   });
 
+  it('says an interrupted answer was cut short by the server, and keeps Regenerate', () => {
+    const regenerate = vi.fn();
+    show(
+      {
+        id: 'a8',
+        role: 'assistant',
+        parts: [{ type: 'text', text: 'Once upon', state: 'done' }],
+        metadata: { status: 'interrupted' },
+      },
+      vi.fn(),
+      { onRegenerate: regenerate },
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Interrupted: the server stopped before the answer was finished',
+    );
+    expect(screen.getByText('Once upon')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    expect(regenerate).toHaveBeenCalledOnce();
+    cleanup();
+    show({ id: 'a9', role: 'assistant', parts: [], metadata: { status: 'interrupted' } });
+    expect(screen.getByRole('status')).toHaveTextContent('Interrupted before answering');
+  });
+
   it('says Stopped as soon as Stop is pressed, unless the turn had already completed', () => {
     const streaming: QuantaMessage = {
       id: 'a6',

@@ -1,7 +1,7 @@
 'use client';
 
 import { isStaticToolUIPart, isToolUIPart } from 'ai';
-import { CircleStop, Pencil, RefreshCw } from 'lucide-react';
+import { CircleAlert, CircleStop, Pencil, RefreshCw } from 'lucide-react';
 import { memo, useRef, useState } from 'react';
 import type { MessageMetadata, QuantaMessage } from '@/lib/protocol';
 import { messageText } from '@/lib/protocol';
@@ -106,6 +106,7 @@ function AssistantMessage({
   const markdown = answerMarkdown(message);
   const failed = metadata?.status === 'failed';
   const stopped = metadata?.status === 'stopped' || (stopRequested && !settled(metadata));
+  const interrupted = metadata?.status === 'interrupted';
   // A failed answer is written again by its alert's Retry.
   const regenerate = failed ? undefined : onRegenerate;
   const usage = showUsage ? metadata?.usage : undefined;
@@ -144,6 +145,14 @@ function AssistantMessage({
         <p role="status" className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CircleStop aria-hidden className="size-4" />
           {markdown === '' ? 'Stopped before answering' : 'Stopped'}
+        </p>
+      )}
+      {interrupted && (
+        <p role="status" className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <CircleAlert aria-hidden className="size-4" />
+          {markdown === ''
+            ? 'Interrupted before answering'
+            : 'Interrupted: the server stopped before the answer was finished'}
         </p>
       )}
       {failed && (
