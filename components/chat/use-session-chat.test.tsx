@@ -2,9 +2,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuantaMessage } from '@/lib/protocol';
-import { textAnswer } from '../../tests/helpers/ui-stream';
+import { textAnswer, uiStream } from '../../tests/helpers/ui-stream';
 import { sessionsKey } from '../api';
 import { leavePrompt } from './pending-prompt';
 import { useSessionChat } from './use-session-chat';
@@ -43,7 +43,7 @@ function server(...answers: (() => Response)[]) {
   return { fetch, bodies };
 }
 
-function chat(sessionId: string, messages = history) {
+function chat(sessionId: string, messages: QuantaMessage[] = history) {
   const queryClient = new QueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -145,4 +145,91 @@ it('sends the prompt the home page left for a new session', async () => {
   await waitFor(() => expect(bodies()).toHaveLength(1));
   expect(bodies()[0].message.parts[0].text).toBe('hi there');
   await ended(result);
+});
+
+describe('reading a turn that runs on the server', () => {
+  const prompt: QuantaMessage = {
+    id: 'u2',
+    role: 'user',
+    parts: [{ type: 'text', text: 'what is 2+2?' }],
+  };
+  // The answer as the page loaded it: saved while its tool call's arguments were streaming.
+  const partial: QuantaMessage = {
+    id: 'a2',
+    role: 'assistant',
+    metadata: { status: 'streaming' },
+    parts: [
+      { type: 'step-start' },
+      { type: 'text', text: 'Let me add.', state: 'done' },
+      { type: 'tool-add', toolCallId: 'c1', state: 'input-streaming', input: undefined },
+    ],
+  };
+  const output = { isError: false, modelText: '4', durationMs: 1 };
+  // The stream route replays the turn from its first chunk, then follows it to its end.
+  const replay = [
+    { type: 'start', messageId: 'a2', messageMetadata: { status: 'streaming' } },
+    { type: 'start-step' },
+    { type: 'text-start', id: 't1' },
+    { type: 'text-delta', id: 't1', delta: 'Let me add.' },
+    { type: 'text-end', id: 't1' },
+    { type: 'tool-input-start', toolCallId: 'c1', toolName: 'add' },
+    { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '{"a":2,"b":2}' },
+    { type: 'tool-input-available', toolCallId: 'c1', toolName: 'add', input: { a: 2, b: 2 } },
+    { type: 'tool-output-available', toolCallId: 'c1', output },
+    { type: 'finish-step' },
+    { type: 'start-step' },
+    { type: 'text-start', id: 't2' },
+    { type: 'text-delta', id: 't2', delta: 'It is 4.' },
+    { type: 'text-end', id: 't2' },
+    { type: 'finish-step' },
+    { type: 'message-metadata', messageMetadata: { status: 'complete' } },
+    { type: 'finish' },
+  ];
+
+  it('replays the turn over the answer the page holds: nothing twice, nothing missing', async () => {
+    const { fetch } = server(() => uiStream(replay));
+    const { result } = chat('s6', [...history, prompt, partial]);
+    await act(() => result.current.resume());
+
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/sessions/s6/stream',
+      expect.objectContaining({ method: 'GET', credentials: 'same-origin' }),
+    );
+    const messages = result.current.messages;
+    expect(messages.map(({ id }) => id)).toEqual(['u1', 'a1', 'u2', 'a2']);
+    const replayed = messages[3] as QuantaMessage;
+    expect(replayed.parts.map((part) => part.type)).toEqual([
+      'step-start',
+      'text',
+      'tool-add',
+      'step-start',
+      'text',
+    ]);
+    expect(replayed.parts[2]).toMatchObject({ state: 'output-available', output });
+    expect(replayed.metadata?.status).toBe('complete');
+  });
+
+  it('leaves the transcript as it is when no turn runs', async () => {
+    server(() => new Response(null, { status: 204 }));
+    const { result } = chat('s7');
+    await act(() => result.current.resume());
+    expect(result.current.messages).toEqual(history);
+    expect(result.current.status).toBe('ready');
+    expect(result.current.error).toBeUndefined();
+  });
+
+  it('does not read a turn again while this tab reads it', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { fetch } = server(() => answer('partial', held));
+    const { result } = chat('s8');
+    act(() => void result.current.send('tell me a story'));
+    await waitFor(() => expect(result.current.status).toBe('streaming'));
+    await act(() => result.current.resume());
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/sessions/s8/messages']);
+    release();
+    await ended(result);
+  });
 });

@@ -1,9 +1,9 @@
 'use client';
 
-import { useChat } from '@ai-sdk/react';
+import { Chat, useChat } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DefaultChatTransport } from 'ai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { QuantaMessage } from '@/lib/protocol';
 import { messageText } from '@/lib/protocol';
 import { apiError, refreshSessions } from '../api';
@@ -15,44 +15,30 @@ import { useStopTurn } from './use-stop-turn';
 const THROTTLE_MS = 50;
 
 /**
- * This tab's turns in a session: the transcript as useChat holds it, and sending, editing,
- * writing the last answer again, stopping and retrying. A prompt left by the home page is sent
- * as soon as the chat is there.
+ * The turns of a session as this tab reads them: the transcript as useChat holds it, and
+ * sending, editing, writing the last answer again, stopping and retrying, and reading a turn
+ * that runs on the server (sent by another tab, or before a reload). A prompt left by the home
+ * page is sent as soon as the chat is there.
  */
 export function useSessionChat(sessionId: string, initialMessages: QuantaMessage[]) {
   const queryClient = useQueryClient();
-  const transport = useMemo(
+  // A Chat of our own: useChat, given a transport, hands the SDK a wrapper of it that drops
+  // resumeStreamIsReplay. One Chat per mount: the page keys the chat by session.
+  const [chat] = useState(
     () =>
-      new DefaultChatTransport<QuantaMessage>({
-        api: `/api/sessions/${sessionId}/messages`,
-        // The server holds the history: only the new (or edited) message travels.
-        prepareSendMessagesRequest: ({ messages, trigger, messageId }) => ({
-          body:
-            trigger === 'regenerate-message'
-              ? { trigger: 'regenerate' }
-              : { trigger: messageId ? 'edit' : 'submit', message: messages.at(-1) },
-        }),
-        // A refusal (409 while a turn runs, a model that went away) reads as the server's words.
-        fetch: async (input, init) => {
-          const response = await fetch(input, init);
-          if (!response.ok) throw await apiError(response);
-          return response;
-        },
+      new Chat<QuantaMessage>({
+        id: sessionId,
+        messages: initialMessages,
+        generateId: newMessageId,
+        transport: sessionTransport(sessionId),
+        // A turn may have titled the session and moved it to the top of the list; the list,
+        // and the title read from it, are refetched. Nothing else on the page changed.
+        onFinish: () => void refreshSessions(queryClient),
       }),
-    [sessionId],
   );
-  const { messages, setMessages, sendMessage, regenerate, status, stop, error } =
-    useChat<QuantaMessage>({
-      id: sessionId,
-      messages: initialMessages,
-      generateId: newMessageId,
-      transport,
-      experimental_throttle: THROTTLE_MS,
-      // A turn may have titled the session and moved it to the top of the list; the list, and
-      // the title read from it, are refetched. Nothing else on the page changed.
-      onFinish: () => void refreshSessions(queryClient),
-    });
-  const running = status === 'submitted' || status === 'streaming';
+  const { messages, setMessages, sendMessage, regenerate, status, stop, error, clearError } =
+    useChat<QuantaMessage>({ chat, experimental_throttle: THROTTLE_MS });
+  const running = isReading({ status });
   // Stop is shown at once, before the server's word on how the turn ended comes back.
   const [stopRequested, setStopRequested] = useState(false);
   const stopOnServer = useStopTurn(sessionId, status, stop);
@@ -75,6 +61,15 @@ export function useSessionChat(sessionId: string, initialMessages: QuantaMessage
     setStopRequested(false);
     void regenerate();
   }, [regenerate]);
+  /**
+   * Reads the turn the server runs now, from its first word (nothing when none runs); done when
+   * it ends. Not while this tab reads one already: two readers would write the same answer.
+   */
+  const resume = useCallback(async () => {
+    if (isReading(chat)) return;
+    setStopRequested(false);
+    await chat.resumeStream();
+  }, [chat]);
 
   useEffect(() => {
     const first = takePrompt(sessionId);
@@ -112,5 +107,44 @@ export function useSessionChat(sessionId: string, initialMessages: QuantaMessage
     regenerate: writeAgain,
     retry,
     stop: stopTurn,
+    resume,
+    clearError,
+    /** The chat as it is now, for a decision taken after an await, before any render. */
+    chat,
   };
+}
+
+export type SessionChat = ReturnType<typeof useSessionChat>;
+
+/** Whether the chat reads a turn's stream now (or waits for its first chunk). */
+export function isReading(chat: { status: string }): boolean {
+  return chat.status === 'submitted' || chat.status === 'streaming';
+}
+
+function sessionTransport(sessionId: string) {
+  return new DefaultChatTransport<QuantaMessage>({
+    api: `/api/sessions/${sessionId}/messages`,
+    // The server holds the history: only the new (or edited) message travels.
+    prepareSendMessagesRequest: ({ messages, trigger, messageId }) => ({
+      body:
+        trigger === 'regenerate-message'
+          ? { trigger: 'regenerate' }
+          : { trigger: messageId ? 'edit' : 'submit', message: messages.at(-1) },
+    }),
+    // A running turn is read from its stream route (204 when none runs), which replays it from
+    // its first chunk: the SDK then starts the answer afresh at the stream's start chunk, whose
+    // id is the partial answer's the page holds, so the replay replaces it instead of adding to
+    // it or beside it.
+    prepareReconnectToStreamRequest: () => ({
+      api: `/api/sessions/${sessionId}/stream`,
+      credentials: 'same-origin',
+    }),
+    resumeStreamIsReplay: true,
+    // A refusal (409 while a turn runs, a model that went away) reads as the server's words.
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      if (!response.ok) throw await apiError(response);
+      return response;
+    },
+  });
 }

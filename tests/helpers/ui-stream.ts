@@ -26,3 +26,11 @@ export function textAnswer(
     { headers: { 'content-type': 'text/event-stream' } },
   );
 }
+
+/** A UI message stream (server-sent events) of these chunks, ended. */
+export function uiStream(chunks: object[]): Response {
+  const events = chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`);
+  return new Response([...events, 'data: [DONE]\n\n'].join(''), {
+    headers: { 'content-type': 'text/event-stream' },
+  });
+}
