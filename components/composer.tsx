@@ -17,6 +17,7 @@ type ComposerProps = {
   onSend: (text: string) => Promise<unknown> | undefined;
   /** While a turn runs, Send becomes Stop; what is typed waits for the next turn. */
   running?: boolean;
+  /** Without it (a reader), a running turn has no Stop: Send stays, disabled. */
   onStop?: () => void;
   /** When set, the composer is disabled and this explains why. */
   disabledReason?: string;
@@ -91,13 +92,13 @@ export function Composer({
         )}
         <div className="flex items-center gap-2 px-2 pb-2">
           <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1">{tools}</div>
-          {running ? (
+          {running && onStop ? (
             <ActionButton
               label="Stop"
               variant="default"
               className="rounded-full"
               onClick={() => {
-                onStop?.();
+                onStop();
                 field.current?.focus();
               }}
             >

@@ -47,11 +47,18 @@ it('holds the composer, with the model picker inside it', async () => {
   expect(field().closest('form')).toContainElement(picker);
 });
 
-it('says a turn runs elsewhere, and holds the composer meanwhile', () => {
-  const note = 'A turn is running; its answer shows here when it ends…';
-  show({ remoteTurnNote: note, disabledReason: note });
+it('says a turn sent elsewhere runs, and holds the composer meanwhile', () => {
+  const note = 'A turn is running: wait for its answer, or stop it.';
+  show({ turnNote: note, disabledReason: note, running: true });
   expect(screen.getByRole('status')).toHaveTextContent(note);
   expect(field()).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+});
+
+it('gives a reader no Stop while a turn runs', () => {
+  show({ disabledReason: 'This session is read-only.', running: true, onStop: undefined });
+  expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
 });
 
 it('gives the session’s usage quietly, behind an info button, when given', async () => {

@@ -9,27 +9,28 @@ import { formatUsage } from './usage';
 
 type ChatFooterProps = {
   session: SessionView;
-  /** A turn runs elsewhere (the owner's other tab, or the owner for a reader): this says so. */
-  remoteTurnNote?: string;
+  /** A turn this tab did not send runs: this says so. */
+  turnNote?: string;
   onSend: (text: string) => Promise<unknown> | undefined;
   running: boolean;
-  onStop: () => void;
+  /** Undefined for a reader: no Stop. */
+  onStop?: () => void;
   disabledReason?: string;
   autoFocus: boolean;
   /** The whole session's usage, for its owner; undefined hides it. */
   usage?: TokenUsage;
 };
 
-/** Under the transcript: a note about a turn run elsewhere, then the composer with the model. */
-export function ChatFooter({ session, remoteTurnNote, usage, ...composer }: ChatFooterProps) {
+/** Under the transcript: a note about a turn sent elsewhere, then the composer with the model. */
+export function ChatFooter({ session, turnNote, usage, ...composer }: ChatFooterProps) {
   return (
     <div className="shrink-0 px-3 pt-1 pb-3">
-      {remoteTurnNote && (
+      {turnNote && (
         <p
           role="status"
           className="mx-auto mb-2 max-w-3xl animate-pulse text-sm text-muted-foreground motion-reduce:animate-none"
         >
-          {remoteTurnNote}
+          {turnNote}
         </p>
       )}
       <Composer

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuantaMessage } from '@/lib/protocol';
 import { sessionView } from '../../tests/helpers/session-view';
 import { textAnswer } from '../../tests/helpers/ui-stream';
@@ -106,4 +106,124 @@ it('ends a turn without reloading the page: the sessions list is refetched inste
   await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: sessionsKey }));
   expect(router.refresh).not.toHaveBeenCalled();
   expect(field).toHaveFocus();
+});
+
+describe('a turn the page was loaded in', () => {
+  const prompt: QuantaMessage = {
+    id: 'u2',
+    role: 'user',
+    parts: [{ type: 'text', text: 'tell me a story' }],
+  };
+  const partial = (text: string): QuantaMessage => ({
+    id: 'a2',
+    role: 'assistant',
+    parts: text ? [{ type: 'text', text, state: 'streaming' }] : [],
+    metadata: { status: 'streaming' },
+  });
+
+  /**
+   * The server: the stream route replays the running turn (its words so far) and holds it open
+   * until Stop, which ends it as stopped.
+   */
+  function runningTurn(words: string[]) {
+    const encoder = new TextEncoder();
+    let stopTurn = () => {};
+    const stopped = new Promise<void>((resolve) => {
+      stopTurn = resolve;
+    });
+    const stream = () =>
+      new Response(
+        new ReadableStream({
+          async start(controller) {
+            const send = (chunk: object) =>
+              controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
+            send({ type: 'start', messageId: 'a2', messageMetadata: { status: 'streaming' } });
+            send({ type: 'start-step' });
+            if (words.length > 0) {
+              send({ type: 'text-start', id: 't' });
+              for (const word of words) send({ type: 'text-delta', id: 't', delta: word });
+            }
+            await stopped;
+            if (words.length > 0) send({ type: 'text-end', id: 't' });
+            send({ type: 'finish-step' });
+            send({ type: 'message-metadata', messageMetadata: { status: 'stopped' } });
+            send({ type: 'finish' });
+            controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+            controller.close();
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      );
+    const fetch = vi.fn(async (url: string | URL | Request) => {
+      const path = String(url);
+      if (path.endsWith('/stream')) return stream();
+      if (path.endsWith('/stop')) {
+        stopTurn();
+        return Response.json({ stopped: true });
+      }
+      return Response.json({ models: [], defaultId: null });
+    });
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+
+  function show(view = sessionView({ turnActive: true }), messages: QuantaMessage[]) {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Chat
+          session={view}
+          initialMessages={messages}
+          initialWidgetStates={{}}
+          readOnlyReason={view.isOwner ? undefined : 'This session is read-only.'}
+        />
+      </QueryClientProvider>,
+    );
+  }
+
+  const field = () => screen.getByRole('textbox', { name: 'Message' });
+
+  it('streams on over its partial answer, holds the composer, and Stop ends it as stopped', async () => {
+    const fetch = runningTurn(['Once ', 'upon ', 'a time']);
+    show(undefined, [...history, prompt, partial('Once ')]);
+
+    expect(field()).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'A turn is running: wait for its answer, or stop it.',
+    );
+    // Replayed over the partial answer: once, whole.
+    await waitFor(() => expect(screen.getByText('Once upon a time')).toBeInTheDocument());
+    expect(screen.queryByText('Once')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/sessions/s1/stop',
+        expect.objectContaining({ method: 'POST' }),
+      ),
+    );
+    // The server's last word on the stream says how the turn ended; the composer is free again.
+    await waitFor(() => expect(field()).toBeEnabled());
+    expect(screen.getByRole('status')).toHaveTextContent('Stopped');
+    expect(screen.getAllByText('Once upon a time')).toHaveLength(1);
+  });
+
+  it('says a turn stopped before any text stopped before answering', async () => {
+    runningTurn([]);
+    show(undefined, [...history, prompt]);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(field()).toBeEnabled());
+    expect(screen.getByText('Stopped before answering')).toBeInTheDocument();
+  });
+
+  it('shows a reader the answer as it comes, with no Stop', async () => {
+    runningTurn(['Once ', 'upon']);
+    show(sessionView({ turnActive: true, isOwner: false, visibility: 'public' }), [
+      ...history,
+      prompt,
+    ]);
+    await waitFor(() => expect(screen.getByText('Once upon')).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+    expect(field()).toBeDisabled();
+  });
 });

@@ -20,6 +20,8 @@ type ChatProps = {
   onSessionView?: (session: SessionView) => void;
 };
 
+const RUNNING_TURN = 'A turn is running: wait for its answer, or stop it.';
+
 /** A session's conversation: the transcript, streamed turns, the open widget, the composer. */
 export function Chat({
   session,
@@ -29,20 +31,11 @@ export function Chat({
   onSessionView,
 }: ChatProps) {
   const chat = useSessionChat(session.id, initialMessages);
-  const live = useLiveSession({
-    session,
-    initialWidgetStates,
-    status: chat.status,
-    setMessages: chat.setMessages,
-    onSessionView,
-  });
+  const live = useLiveSession({ session, initialWidgetStates, chat, onSessionView });
   const readOnly = readOnlyReason !== undefined;
-  const remoteTurnNote = live.remoteTurn
-    ? readOnly
-      ? 'The owner is running a turn…'
-      : 'A turn is running; its answer shows here when it ends…'
-    : undefined;
-  const canAct = !readOnly && !chat.running && !live.remoteTurn;
+  // A turn this tab did not send: nothing can be sent until it ends. The owner may stop it.
+  const turnNote = live.following && !readOnly ? RUNNING_TURN : undefined;
+  const canAct = !readOnly && !chat.running && !live.following;
 
   return (
     <>
@@ -71,11 +64,12 @@ export function Chat({
       />
       <ChatFooter
         session={session}
-        remoteTurnNote={remoteTurnNote}
+        turnNote={turnNote}
         onSend={chat.send}
-        running={chat.running}
-        onStop={chat.stop}
-        disabledReason={readOnlyReason ?? remoteTurnNote}
+        running={chat.running || live.following}
+        // A reader sees the answer come, with no Stop.
+        onStop={readOnly ? undefined : chat.stop}
+        disabledReason={readOnlyReason ?? turnNote}
         // A new conversation (its first message just sent from home, or none yet): typing
         // goes on here.
         autoFocus={!readOnly && initialMessages.length === 0}

@@ -3,13 +3,14 @@
 import { isStaticToolUIPart, isToolUIPart } from 'ai';
 import { CircleAlert, CircleStop, Pencil, RefreshCw } from 'lucide-react';
 import { memo, useRef, useState } from 'react';
-import type { MessageMetadata, QuantaMessage } from '@/lib/protocol';
+import type { QuantaMessage } from '@/lib/protocol';
 import { messageText } from '@/lib/protocol';
 import { ActionButton } from './action-button';
 import { EditMessageForm } from './edit-message';
 import { Markdown } from './markdown';
 import { CopyAction, MessageActions, UsageInfo } from './message-actions';
 import { ToolCard } from './tool-card';
+import { turnEnded } from './turn-ended';
 import { TurnError } from './turn-error';
 import { UiEffect } from './ui-effect';
 
@@ -105,7 +106,7 @@ function AssistantMessage({
   const { metadata } = message;
   const markdown = answerMarkdown(message);
   const failed = metadata?.status === 'failed';
-  const stopped = metadata?.status === 'stopped' || (stopRequested && !settled(metadata));
+  const stopped = metadata?.status === 'stopped' || (stopRequested && !turnEnded(metadata));
   const interrupted = metadata?.status === 'interrupted';
   // A failed answer is written again by its alert's Retry.
   const regenerate = failed ? undefined : onRegenerate;
@@ -178,9 +179,4 @@ function answerMarkdown(message: QuantaMessage): string {
   return message.parts
     .flatMap((part) => (part.type === 'text' && part.text.trim() !== '' ? [part.text] : []))
     .join('\n\n');
-}
-
-/** Whether the server has said how the turn ended. */
-function settled(metadata: MessageMetadata | undefined): boolean {
-  return metadata?.status !== undefined && metadata.status !== 'streaming';
 }

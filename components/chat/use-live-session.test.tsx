@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import type { ChatStatus } from 'ai';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { QuantaMessage, SessionDetail, SessionEvent } from '@/lib/protocol';
+import type { QuantaMessage, SessionDetail, SessionEvent, SessionView } from '@/lib/protocol';
 import { sessionView } from '../../tests/helpers/session-view';
+import { textAnswer, uiStream } from '../../tests/helpers/ui-stream';
 import { sessionsKey } from '../api';
 import { useLiveSession } from './use-live-session';
+import { useSessionChat } from './use-session-chat';
 
 /** The browser's EventSource (happy-dom has none): the test plays the server's events. */
 class FakeEventSource {
@@ -40,86 +41,231 @@ const reply: QuantaMessage = {
   id: 'a1',
   role: 'assistant',
   parts: [{ type: 'text', text: 'hello', state: 'done' }],
+  metadata: { status: 'complete' },
+};
+const partial: QuantaMessage = {
+  id: 'a1',
+  role: 'assistant',
+  parts: [{ type: 'text', text: 'hel', state: 'streaming' }],
+  metadata: { status: 'streaming' },
 };
 
-/** The session as the server holds it, answered to every catch-up. */
-function serverHolds(detail: SessionDetail) {
-  const fetch = vi.fn(async () => Response.json(detail));
+/** The stream route's replay of the turn answering `hello`, word by word, to its final word. */
+const replayEnded = () =>
+  uiStream([
+    { type: 'start', messageId: 'a1', messageMetadata: { status: 'streaming' } },
+    { type: 'start-step' },
+    { type: 'text-start', id: 't' },
+    { type: 'text-delta', id: 't', delta: 'hel' },
+    { type: 'text-delta', id: 't', delta: 'lo' },
+    { type: 'text-end', id: 't' },
+    { type: 'finish-step' },
+    { type: 'message-metadata', messageMetadata: { status: 'complete' } },
+    { type: 'finish' },
+  ]);
+
+type Route = 'session' | 'stream' | 'messages' | 'stop';
+
+/** The transcript as shown: who said what, and how the answer ended. */
+const shown = (messages: QuantaMessage[]) =>
+  messages.map(({ id, parts, metadata }) => ({
+    id,
+    text: parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(''),
+    status: metadata?.status,
+  }));
+const answered = [
+  { id: 'u1', text: 'hi', status: undefined },
+  { id: 'a1', text: 'hello', status: 'complete' },
+];
+
+/** The server: each route answers its queued responses in turn; the session route, `holds`. */
+function server(holds: SessionDetail, queued: Partial<Record<Route, (() => Response)[]>> = {}) {
+  const fetch = vi.fn(async (url: string | URL | Request, _init?: RequestInit) => {
+    const route = String(url).split('/')[4] ?? 'session';
+    if (route === 'session') return Response.json(holds);
+    const next = queued[route as Route]?.shift();
+    if (!next) throw new Error(`unexpected request to ${String(url)}`);
+    return next();
+  });
   vi.stubGlobal('fetch', fetch);
-  return fetch;
+  const asked = (route: Route) =>
+    fetch.mock.calls.filter(([url]) => (String(url).split('/')[4] ?? 'session') === route).length;
+  return { fetch, asked };
 }
 
-function live(initialMessages: QuantaMessage[] = [], status: ChatStatus = 'ready') {
-  let messages = initialMessages;
-  const setMessages = vi.fn(
-    (update: QuantaMessage[] | ((m: QuantaMessage[]) => QuantaMessage[])) => {
-      messages = typeof update === 'function' ? update(messages) : update;
-    },
-  );
+function live(initialMessages: QuantaMessage[] = [], view: SessionView = session) {
   const onSessionView = vi.fn();
   const queryClient = new QueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  const view = renderHook(
-    ({ status }) =>
-      useLiveSession({
-        session,
+  const hook = renderHook(
+    () => {
+      const chat = useSessionChat(view.id, initialMessages);
+      const live = useLiveSession({
+        session: view,
         initialWidgetStates: { c1: { data: { count: 1 }, version: 1 } },
-        status,
-        setMessages,
+        chat,
         onSessionView,
-      }),
-    { wrapper, initialProps: { status } },
+      });
+      return { chat, live };
+    },
+    { wrapper },
   );
-  return { ...view, messages: () => messages, onSessionView, invalidate };
+  return { ...hook, onSessionView, invalidate };
 }
 
+const followed = (result: { current: { live: { following: boolean } } }) =>
+  waitFor(() => expect(result.current.live.following).toBe(false));
+
 it('keeps the newest state of each widget, whoever changed it', () => {
+  server({ session, messages: [], widgetStates: {} });
   const { result } = live();
   emit({ type: 'widget', toolCallId: 'c1', data: { count: 3 }, version: 3 });
-  expect(result.current.widgetStates.c1).toEqual({ data: { count: 3 }, version: 3 });
+  expect(result.current.live.widgetStates.c1).toEqual({ data: { count: 3 }, version: 3 });
   // A late, older state loses.
   emit({ type: 'widget', toolCallId: 'c1', data: { count: 2 }, version: 2 });
-  act(() => result.current.rememberState('c1', { data: { count: 2 }, version: 2 }));
-  expect(result.current.widgetStates.c1).toEqual({ data: { count: 3 }, version: 3 });
+  act(() => result.current.live.rememberState('c1', { data: { count: 2 }, version: 2 }));
+  expect(result.current.live.widgetStates.c1).toEqual({ data: { count: 3 }, version: 3 });
 });
 
-it('announces a turn run elsewhere, then loads its transcript and the session when it ends', async () => {
-  const renamed = { ...session, title: 'Greetings' };
-  const fetch = serverHolds({ session: renamed, messages: [question, reply], widgetStates: {} });
-  const { result, messages, onSessionView, invalidate } = live();
+it('streams in a turn started elsewhere: its prompt from the server, then its answer', async () => {
+  const renamed = { ...session, title: 'Greetings', turnActive: true };
+  const { asked } = server(
+    { session: renamed, messages: [question], widgetStates: {} },
+    { stream: [replayEnded] },
+  );
+  const { result, onSessionView, invalidate } = live();
 
   emit({ type: 'turn', status: 'started' });
-  expect(result.current.remoteTurn).toBe(true);
-  emit({ type: 'turn', status: 'ended' });
-
-  await waitFor(() => expect(result.current.remoteTurn).toBe(false));
-  expect(fetch).toHaveBeenCalledWith('/api/sessions/s1', expect.anything());
-  expect(messages()).toEqual([question, reply]);
+  expect(result.current.live.following).toBe(true);
+  await followed(result);
+  expect(shown(result.current.chat.messages)).toEqual(answered);
   expect(onSessionView).toHaveBeenCalledWith(renamed);
   expect(invalidate).toHaveBeenCalledWith({ queryKey: sessionsKey });
+
+  // Its end is no news: the stream brought it.
+  emit({ type: 'turn', status: 'ended' });
+  expect(asked('session')).toBe(1);
+  expect(asked('stream')).toBe(1);
+});
+
+it('loads a turn started elsewhere that has already ended, without asking for its stream', async () => {
+  const { asked } = server({ session, messages: [question, reply], widgetStates: {} });
+  const { result } = live();
+  emit({ type: 'turn', status: 'started' });
+  await followed(result);
+  expect(result.current.chat.messages).toEqual([question, reply]);
+  expect(asked('stream')).toBe(0);
+});
+
+it('resumes the turn the page was loaded in, over its partial answer', async () => {
+  const { asked } = server({ session, messages: [], widgetStates: {} }, { stream: [replayEnded] });
+  const { result } = live([question, partial], { ...session, turnActive: true });
+  expect(result.current.live.following).toBe(true);
+  await followed(result);
+  expect(shown(result.current.chat.messages)).toEqual(answered);
+  // The page was fresh: nothing to catch up on.
+  expect(asked('session')).toBe(0);
+});
+
+it('loads the stored answer when the turn the page was loaded in has ended meanwhile', async () => {
+  server(
+    { session, messages: [question, reply], widgetStates: {} },
+    { stream: [() => new Response(null, { status: 204 })] },
+  );
+  const { result } = live([question, partial], { ...session, turnActive: true });
+  await followed(result);
+  expect(result.current.chat.messages).toEqual([question, reply]);
+});
+
+it('loads the stored answer, not an error, when a followed stream breaks', async () => {
+  const broken = () =>
+    new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(
+            new TextEncoder().encode(`data: ${JSON.stringify({ type: 'start' })}\n\n`),
+          );
+          controller.error(new TypeError('network error'));
+        },
+      }),
+      { headers: { 'content-type': 'text/event-stream' } },
+    );
+  const { asked } = server(
+    { session, messages: [question, reply], widgetStates: {} },
+    { stream: [broken] },
+  );
+  const { result } = live([question, partial], { ...session, turnActive: true });
+  await followed(result);
+  expect(result.current.chat.messages).toEqual([question, reply]);
+  expect(result.current.chat.error).toBeUndefined();
+  expect(result.current.chat.status).toBe('ready');
+  expect(asked('session')).toBe(1);
+});
+
+it('catches up and streams in a running turn when the events connect again', async () => {
+  const { asked } = server(
+    { session: { ...session, turnActive: true }, messages: [question], widgetStates: {} },
+    { stream: [replayEnded] },
+  );
+  const { result } = live();
+  act(() => FakeEventSource.latest.onopen?.());
+  expect(asked('session')).toBe(0);
+  act(() => FakeEventSource.latest.onopen?.());
+  await followed(result);
+  expect(asked('stream')).toBe(1);
+  expect(shown(result.current.chat.messages)).toEqual(answered);
 });
 
 it('takes no news from the events of this tab’s own turn: its stream brings it', async () => {
-  const fetch = serverHolds({ session, messages: [], widgetStates: {} });
-  const { result } = live([], 'streaming');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const { asked } = server(
+    { session, messages: [], widgetStates: {} },
+    {
+      messages: [
+        () =>
+          textAnswer('a2', async (delta) => {
+            delta('partial');
+            await held;
+          }),
+      ],
+    },
+  );
+  const { result } = live([], { ...session, isOwner: true });
+  act(() => void result.current.chat.send('tell me'));
+  await waitFor(() => expect(result.current.chat.status).toBe('streaming'));
   emit({ type: 'turn', status: 'started' });
+  expect(result.current.live.following).toBe(false);
+  release();
+  await waitFor(() => expect(result.current.chat.status).toBe('ready'));
   emit({ type: 'turn', status: 'ended' });
-  expect(result.current.remoteTurn).toBe(false);
-  expect(fetch).not.toHaveBeenCalled();
+  expect(asked('session')).toBe(0);
+  expect(asked('stream')).toBe(0);
 });
 
-it('loads the session again when this tab’s stream fails, keeping a prompt the server refused', async () => {
-  serverHolds({ session, messages: [question, reply], widgetStates: {} });
-  const refused: QuantaMessage = {
-    id: 'u2',
-    role: 'user',
-    parts: [{ type: 'text', text: 'again' }],
-  };
+it('loads the session again when this tab’s request fails, keeping a prompt the server refused', async () => {
+  const refusal = () =>
+    Response.json(
+      { error: { code: 'turn_active', message: 'A turn is running.' } },
+      { status: 409 },
+    );
+  server({ session, messages: [question, reply], widgetStates: {} }, { messages: [refusal] });
   // The server has an answer this tab never got.
-  const { rerender, messages } = live([question, refused], 'submitted');
-  rerender({ status: 'error' });
-  await waitFor(() => expect(messages()).toEqual([question, reply, refused]));
+  const { result } = live([question], { ...session, isOwner: true });
+  await act(() => result.current.chat.send('again'));
+  await waitFor(() =>
+    expect(result.current.chat.messages.map(({ id }) => id)).toEqual([
+      'u1',
+      'a1',
+      expect.any(String),
+    ]),
+  );
+  expect(result.current.chat.messages.at(-1)?.role).toBe('user');
+  // The refusal stays said, for Retry.
+  expect(result.current.chat.error?.message).toBe('A turn is running.');
 });

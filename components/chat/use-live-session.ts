@@ -1,39 +1,37 @@
 'use client';
 
-import type { UseChatHelpers } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ChatStatus } from 'ai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { QuantaMessage, SessionDetail, SessionView, WidgetState } from '@/lib/protocol';
+import type { SessionDetail, SessionView, WidgetState } from '@/lib/protocol';
 import { api, refreshSessions } from '../api';
+import { turnEnded } from './turn-ended';
+import { isReading, type SessionChat } from './use-session-chat';
 import { useSessionEvents } from './use-session-events';
 
 type LiveSessionOptions = {
   session: SessionView;
   /** The latest state of each widget acted on, by state key, as the page was loaded. */
   initialWidgetStates: Record<string, WidgetState>;
-  /** This tab's own turn: its stream brings its answer, events about it are not news. */
-  status: ChatStatus;
-  setMessages: UseChatHelpers<QuantaMessage>['setMessages'];
+  /** This tab's chat: events about the turn it reads are not news; other turns stream into it. */
+  chat: Pick<SessionChat, 'status' | 'setMessages' | 'resume' | 'clearError' | 'chat'>;
   /** Told the session as the server holds it after each catch-up (its title may have changed). */
   onSessionView?: (session: SessionView) => void;
 };
 
 /**
- * What happens to a session outside this tab's own stream: widget states changed by anyone, and
- * turns run elsewhere (the owner's other tab; for a reader, the owner), announced while they run
- * and loaded when they end. Events are not replayed, so after a reconnection, or a stream of
- * this tab's that broke, the transcript is loaded again ("catch-up").
+ * What happens to a session outside this tab's own requests: widget states changed by anyone,
+ * and turns this tab did not send (the owner's other tab or another device; for a reader, the
+ * owner), streamed in word by word from the server ("following" them). Events are not
+ * replayed, so after a reconnection, or a stream that broke, the transcript is loaded again
+ * ("catch-up").
  */
 export function useLiveSession({
   session,
   initialWidgetStates,
-  status,
-  setMessages,
+  chat,
   onSessionView,
 }: LiveSessionOptions) {
   const queryClient = useQueryClient();
-  const running = status === 'submitted' || status === 'streaming';
   const [widgetStates, setWidgetStates] = useState(initialWidgetStates);
   // A newer version wins, whether it came from this tab's action or another viewer's.
   const rememberState = useCallback((key: string, state: WidgetState) => {
@@ -42,29 +40,64 @@ export function useLiveSession({
       return known && known.version >= state.version ? states : { ...states, [key]: state };
     });
   }, []);
-  // A reload in the middle of a turn: it runs on the server, and shows when it ends.
-  const [remoteTurn, setRemoteTurn] = useState(session.turnActive);
-  const ownTurn = useRef(false);
+  // Following a turn this tab did not send: the composer waits for it. The ref answers at once,
+  // between renders.
+  const [following, setFollowing] = useState(false);
+  const followingNow = useRef(false);
+  // The turn the events speak of is read here (sent or followed): its end is not news.
+  const readHere = useRef(false);
+  const reading = () => isReading(chat.chat);
 
   /** Loads what the server holds now: after a turn run elsewhere, or a lost connection. */
-  const catchUp = () =>
+  const catchUp = (): Promise<SessionDetail | undefined> =>
     api<SessionDetail>(`/api/sessions/${session.id}`)
       .then((latest) => {
         // A prompt the server refused is only here: it stays, for Retry.
-        setMessages((current) => {
+        chat.setMessages((current) => {
           const unsent = current.at(-1);
           return unsent?.role === 'user' && !latest.messages.some(({ id }) => id === unsent.id)
             ? [...latest.messages, unsent]
             : latest.messages;
         });
         for (const [key, state] of Object.entries(latest.widgetStates)) rememberState(key, state);
-        setRemoteTurn(latest.session.turnActive);
         onSessionView?.(latest.session);
         void refreshSessions(queryClient);
+        return latest;
       })
-      .catch(() => setRemoteTurn(false));
-  const latestCatchUp = useRef(catchUp);
-  latestCatchUp.current = catchUp;
+      .catch(() => undefined);
+
+  /**
+   * Streams in the turn the server runs. `catchUpFirst` when the page may lack its prompt (or
+   * hold answers an edit dropped): the turn was started elsewhere after the page loaded.
+   */
+  const follow = async (catchUpFirst: boolean) => {
+    if (followingNow.current || reading()) return;
+    followingNow.current = true;
+    setFollowing(true);
+    try {
+      if (catchUpFirst && !(await catchUp())?.session.turnActive) return;
+      // A prompt this tab sent meanwhile: its own stream reads the turn.
+      if (reading()) return;
+      await chat.resume();
+      if (reading()) return;
+      // No turn ran any more (204: it ended before it was asked for), or the stream broke or
+      // ended without the turn's final word: the stored answer is the truth, not an error box.
+      if (chat.chat.status === 'error') chat.clearError();
+      if (!turnEnded(chat.chat.lastMessage?.metadata)) await catchUp();
+    } finally {
+      followingNow.current = false;
+      setFollowing(false);
+    }
+  };
+  const latest = useRef({ follow, catchUp });
+  latest.current = { follow, catchUp };
+
+  // A page loaded while a turn runs holds the answer so far: the stream replays it over that,
+  // then goes on live. Only then: a turn that starts later is announced by the events.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the page as loaded
+  useEffect(() => {
+    if (session.turnActive) void latest.current.follow(false);
+  }, []);
 
   useSessionEvents(
     session.id,
@@ -76,30 +109,31 @@ export function useLiveSession({
       // A change of visibility or a deletion ends a reader's stream on the server; nothing to show.
       if (event.type !== 'turn') return;
       if (event.status === 'started') {
-        if (running) ownTurn.current = true;
-        else setRemoteTurn(true);
+        const here = reading() || followingNow.current;
+        readHere.current = true;
+        if (!here) void follow(true);
         return;
       }
-      if (ownTurn.current || running) {
-        ownTurn.current = false;
+      if (readHere.current || reading()) {
+        readHere.current = false;
         return;
       }
       void catchUp();
     },
-    // Events sent while the connection was down (or before it opened, when a turn was already
-    // running) are not replayed: ask for the state instead.
+    // Events sent while the connection was down are not replayed: a turn may have started.
+    // (A turn running before the first connection was found from the page, above.)
     (again) => {
-      if ((again || session.turnActive) && !running) void catchUp();
+      if (again) void follow(true);
     },
   );
 
   useEffect(() => {
     // This tab's own stream broke (or was refused): the turn may go on, or have ended, on the
-    // server; what it holds is the truth.
-    if (status !== 'error') return;
-    ownTurn.current = false;
-    void latestCatchUp.current();
-  }, [status]);
+    // server; what it holds is the truth. A followed turn's stream is seen to by follow().
+    if (chat.status !== 'error' || followingNow.current) return;
+    readHere.current = false;
+    void latest.current.catchUp();
+  }, [chat.status]);
 
-  return { widgetStates, rememberState, remoteTurn };
+  return { widgetStates, rememberState, following };
 }
