@@ -19,19 +19,30 @@ vi.mock('./app-shell', () => ({
   ),
 }));
 vi.mock('./share-dialog', () => ({ ShareButton: () => <button type="button">Share</button> }));
-vi.mock('./chat/chat', () => ({
-  Chat: ({
-    session,
-    onSessionView,
-  }: {
-    session: SessionView;
-    onSessionView: (s: SessionView) => void;
-  }) => (
-    <button type="button" onClick={() => onSessionView({ ...session, title: 'Titled elsewhere' })}>
-      Catch up
-    </button>
-  ),
-}));
+// Each chat mounted, by session id: a chat reads its session's running turn when it mounts.
+const mounts = vi.hoisted((): string[] => []);
+vi.mock('./chat/chat', async () => {
+  const { useEffect } = await import('react');
+  return {
+    Chat: ({
+      session,
+      onSessionView,
+    }: {
+      session: SessionView;
+      onSessionView: (s: SessionView) => void;
+    }) => {
+      useEffect(() => void mounts.push(session.id), []);
+      return (
+        <button
+          type="button"
+          onClick={() => onSessionView({ ...session, title: 'Titled elsewhere' })}
+        >
+          Catch up
+        </button>
+      );
+    },
+  };
+});
 
 afterEach(() => {
   cleanup();
@@ -46,18 +57,19 @@ function show(view: SessionView, list: SessionPage = { sessions: [], nextCursor:
     vi.fn(async () => Response.json(list)),
   );
   const queryClient = new QueryClient();
-  render(
+  const page = (view: SessionView) => (
     <QueryClientProvider client={queryClient}>
       <SessionScreen session={view} messages={[]} widgetStates={{}} />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
-  return queryClient;
+  const { rerender } = render(page(view));
+  return { queryClient, navigate: (to: SessionView) => rerender(page(to)) };
 }
 
 const title = () => screen.getByRole('heading', { level: 1 });
 
 it('shows the owner the title the sessions list has: a turn titles it without a page reload', async () => {
-  const queryClient = show(session, { sessions: [session], nextCursor: null });
+  const { queryClient } = show(session, { sessions: [session], nextCursor: null });
   expect(title()).toHaveTextContent('New chat');
   // The turn ended: the server titled the session, and the list is refetched.
   const titled = { sessions: [{ ...session, title: 'What is 2 + 2' }], nextCursor: null };
@@ -78,4 +90,19 @@ it('shows a reader the title a catch-up brought, read-only, with Fork to continu
   fireEvent.click(screen.getByRole('button', { name: 'Catch up' }));
   expect(title()).toHaveTextContent('Titled elsewhere');
   expect(document.title).toBe('Titled elsewhere · Quanta');
+});
+
+it('mounts a new chat for another session and again on the way back, each reading its turn', () => {
+  mounts.length = 0;
+  const { navigate } = show(session);
+  navigate({ ...session, id: 's2', title: 'Other' });
+  navigate(session);
+  expect(mounts).toEqual(['s1', 's2', 's1']);
+});
+
+it('does not take the title a catch-up brought for one session to the next', () => {
+  const { navigate } = show({ ...session, isOwner: false });
+  fireEvent.click(screen.getByRole('button', { name: 'Catch up' }));
+  navigate({ ...session, id: 's2', title: 'Other', isOwner: false });
+  expect(title()).toHaveTextContent('Other');
 });

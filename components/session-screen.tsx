@@ -17,7 +17,9 @@ export function SessionScreen({ session, messages, widgetStates }: SessionDetail
   const router = useRouter();
   const queryClient = useQueryClient();
   const [caughtUp, setCaughtUp] = useState<SessionView>();
-  const title = useSessionTitle(session) ?? caughtUp?.title ?? session.title;
+  // The page stays mounted from one session to the next (client-side navigation, Back).
+  const caughtUpTitle = caughtUp?.id === session.id ? caughtUp.title : undefined;
+  const title = useSessionTitle(session) ?? caughtUpTitle ?? session.title;
   // The server set the tab's title for the page as loaded; a turn or a rename retitles the
   // session later, with no navigation. "%s · Quanta" as in app/layout.tsx.
   useEffect(() => {
@@ -56,6 +58,8 @@ export function SessionScreen({ session, messages, widgetStates }: SessionDetail
         </div>
       )}
       <Chat
+        // Another session is another chat: its own stream, resumed when it mounts.
+        key={session.id}
         session={session}
         initialMessages={messages}
         initialWidgetStates={widgetStates}
