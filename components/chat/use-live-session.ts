@@ -93,7 +93,10 @@ export function useLiveSession({
   latest.current = { follow, catchUp };
 
   // A page loaded while a turn runs holds the answer so far: the stream replays it over that,
-  // then goes on live. Only then: a turn that starts later is announced by the events.
+  // then goes on live. Only then, not on every load (a 204 is cheap, but it is a request per
+  // page view for nothing): a turn that starts later is announced by the events, and one that
+  // started between the page's render and the events' connection shows when it ends (its
+  // 'ended' event catches up).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the page as loaded
   useEffect(() => {
     if (session.turnActive) void latest.current.follow(false);

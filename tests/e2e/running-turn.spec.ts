@@ -117,7 +117,7 @@ test('the owner’s other tab shows a running turn, holds Send, then shows the a
 
   const note = tab
     .getByRole('status')
-    .filter({ hasText: 'A turn is running; its answer shows here when it ends…' });
+    .filter({ hasText: 'A turn is running: wait for its answer, or stop it.' });
   await expect(note).toBeVisible();
   await expect(composer(tab)).toBeDisabled();
   await tab.screenshot({ path: 'test-results/live-other-tab.png' });
@@ -139,7 +139,7 @@ test('a reload in the middle of a turn shows the turn running, then its whole an
   await expect(message(page, 3)).toContainText('I am still answering.');
   await page.reload();
   await expect(
-    page.getByRole('status').filter({ hasText: 'A turn is running; its answer shows here' }),
+    page.getByRole('status').filter({ hasText: 'A turn is running: wait for its answer' }),
   ).toBeVisible();
   fake.release();
   await expect(message(page, 3)).toContainText('I am still answering. The end.');
