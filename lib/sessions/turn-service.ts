@@ -31,7 +31,7 @@ import {
 import type { ToolSet } from '../tools/tool-set';
 import { runningTurn, trackTurn, untrackTurn } from '../turns/running-turns';
 import { feedKey, stopKey, turnBus } from '../turns/turn-bus';
-import { turnRecorder } from '../turns/turn-recorder';
+import { logToDatabase, turnRecorder } from '../turns/turn-recorder';
 import { authorize, writer } from './access';
 import { closeIfDead } from './dead-turns';
 import { toolServices } from './tool-services';
@@ -106,9 +106,7 @@ export async function postMessage(
     throw new HttpError(409, 'turn_active', 'A turn is already running here: wait or stop it.');
   }
   const recorder = turnRecorder({
-    db,
-    sessionId: id,
-    turnId,
+    writeLog: logToDatabase(db, id, turnId),
     maxToolInputBytes: maxToolInputBytes(),
     save: (message) =>
       saveMessage(db, id, {

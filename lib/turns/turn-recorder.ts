@@ -4,17 +4,27 @@ import type { Db } from '../db/client';
 import { appendChunks } from '../db/turn-log';
 import type { QuantaMessage } from '../protocol';
 import { buildMessage } from './build-message';
-import { logWriter } from './log-writer';
+import { logWriter, type WriteBatch } from './log-writer';
 import { feedKey, turnBus } from './turn-bus';
 import { TurnFeed } from './turn-feed';
 
 /** A long step's text is saved at least this often, so a crash loses at most this much. */
 export const PARTIAL_SAVE_MS = 1_000;
 
+/**
+ * Writes a turn's log batches to the database, then tells the turn's readers on every instance:
+ * a reader that hears of a batch finds it in the log.
+ */
+export function logToDatabase(db: Db, sessionId: string, turnId: string): WriteBatch {
+  return async (from, chunks) => {
+    await appendChunks(db, sessionId, turnId, from, chunks);
+    turnBus().publish(feedKey(turnId), { type: 'chunks', from, chunks });
+  };
+}
+
 type Recording = {
-  db: Db;
-  sessionId: string;
-  turnId: string;
+  /** Where the turn's log goes (see `logToDatabase`). */
+  writeLog: WriteBatch;
   maxToolInputBytes: number;
   /** Stores the assistant message (appended the first time, replaced after). */
   save(message: QuantaMessage): Promise<void>;
@@ -26,12 +36,9 @@ type Recording = {
  * once a second, into the stored assistant message. `onStep` and `onEnd` are `runTurn`'s; every
  * save goes through one queue, so a late partial save never overwrites the final message.
  */
-export function turnRecorder({ db, sessionId, turnId, maxToolInputBytes, save }: Recording) {
+export function turnRecorder({ writeLog, maxToolInputBytes, save }: Recording) {
   const feed = new TurnFeed();
-  const log = logWriter(async (from, chunks) => {
-    await appendChunks(db, sessionId, turnId, from, chunks);
-    turnBus().publish(feedKey(turnId), { type: 'chunks', from, chunks });
-  });
+  const log = logWriter(writeLog);
   let saving = Promise.resolve();
   const queue = (task: () => Promise<void>) => {
     saving = saving
