@@ -1,0 +1,142 @@
+import type { UIMessageChunk } from 'ai';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { logWriter } from './log-writer';
+
+const delta = (text: string): UIMessageChunk => ({ type: 'text-delta', id: 't', delta: text });
+
+/** A write the test finishes (or fails) when it wants. */
+function deferred() {
+  let resolve = () => {};
+  let reject = (_error: Error) => {};
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+type Call = { from: number; texts: string[] };
+const texts = (chunks: UIMessageChunk[]) =>
+  chunks.map((chunk) => (chunk.type === 'text-delta' ? chunk.delta : chunk.type));
+
+/** A write that records its calls; call number n (from 1) waits for `answer(n)`, if anything. */
+function recordingWrite(answer: (call: number) => Promise<void> | undefined = () => undefined) {
+  const calls: Call[] = [];
+  const write = async (from: number, chunks: UIMessageChunk[]) => {
+    calls.push({ from, texts: texts(chunks) });
+    await answer(calls.length);
+  };
+  return { calls, write };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+it('writes the chunks added within the delay in one batch, at most the delay after the first', async () => {
+  const { calls, write } = recordingWrite();
+  const log = logWriter(write, 100);
+  log.add(delta('a'));
+  await vi.advanceTimersByTimeAsync(40);
+  log.add(delta('b'));
+  await vi.advanceTimersByTimeAsync(40);
+  log.add(delta('c'));
+  await vi.advanceTimersByTimeAsync(19);
+  expect(calls).toEqual([]);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(calls).toEqual([{ from: 0, texts: ['a', 'b', 'c'] }]);
+});
+
+it('numbers each batch on from where the last one ended', async () => {
+  const { calls, write } = recordingWrite();
+  const log = logWriter(write, 100);
+  log.add(delta('a'));
+  log.add(delta('b'));
+  await vi.advanceTimersByTimeAsync(100);
+  log.add(delta('c'));
+  await vi.advanceTimersByTimeAsync(100);
+  log.add(delta('d'));
+  log.add(delta('e'));
+  await vi.advanceTimersByTimeAsync(100);
+  expect(calls).toEqual([
+    { from: 0, texts: ['a', 'b'] },
+    { from: 2, texts: ['c'] },
+    { from: 3, texts: ['d', 'e'] },
+  ]);
+});
+
+it('writes one batch at a time: chunks added during a slow write go in the next one', async () => {
+  const slow = deferred();
+  const { calls, write } = recordingWrite((call) => (call === 1 ? slow.promise : undefined));
+  const log = logWriter(write, 100);
+  log.add(delta('a'));
+  await vi.advanceTimersByTimeAsync(100);
+  log.add(delta('b'));
+  log.add(delta('c'));
+  // Long past the delay: the first write still runs, so nothing else is written.
+  await vi.advanceTimersByTimeAsync(1_000);
+  expect(calls).toEqual([{ from: 0, texts: ['a'] }]);
+  slow.resolve();
+  await vi.advanceTimersByTimeAsync(100);
+  expect(calls).toEqual([
+    { from: 0, texts: ['a'] },
+    { from: 1, texts: ['b', 'c'] },
+  ]);
+});
+
+it('keeps the chunks of a failed write and writes them with the next batch: no hole', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  const { calls, write } = recordingWrite((call) =>
+    call === 1 ? Promise.reject(new Error('database away')) : undefined,
+  );
+  const log = logWriter(write, 100);
+  log.add(delta('a'));
+  log.add(delta('b'));
+  await vi.advanceTimersByTimeAsync(100);
+  log.add(delta('c'));
+  await vi.advanceTimersByTimeAsync(100);
+  log.add(delta('d'));
+  await vi.advanceTimersByTimeAsync(100);
+  expect(calls).toEqual([
+    { from: 0, texts: ['a', 'b'] },
+    { from: 0, texts: ['a', 'b', 'c'] },
+    { from: 3, texts: ['d'] },
+  ]);
+});
+
+it('close() writes what is pending at once', async () => {
+  const { calls, write } = recordingWrite();
+  const log = logWriter(write, 100);
+  log.add(delta('a'));
+  await log.close();
+  expect(calls).toEqual([{ from: 0, texts: ['a'] }]);
+  // Nothing is written twice once the timer would have fired.
+  await vi.advanceTimersByTimeAsync(1_000);
+  expect(calls).toHaveLength(1);
+});
+
+it('close() waits for the write in flight, then writes the rest after it', async () => {
+  const slow = deferred();
+  const { calls, write } = recordingWrite((call) => (call === 1 ? slow.promise : undefined));
+  const log = logWriter(write, 100);
+  log.add(delta('a'));
+  await vi.advanceTimersByTimeAsync(100);
+  log.add(delta('b'));
+  let closed = false;
+  const closing = log.close().then(() => {
+    closed = true;
+  });
+  await vi.advanceTimersByTimeAsync(1_000);
+  expect(closed).toBe(false);
+  expect(calls).toEqual([{ from: 0, texts: ['a'] }]);
+  slow.resolve();
+  await closing;
+  expect(calls).toEqual([
+    { from: 0, texts: ['a'] },
+    { from: 1, texts: ['b'] },
+  ]);
+});
