@@ -1,0 +1,230 @@
+import type { UIMessageChunk } from 'ai';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { QuantaMessage } from '../protocol';
+import { PARTIAL_SAVE_MS, turnRecorder } from './turn-recorder';
+
+const delta = (text: string): UIMessageChunk => ({ type: 'text-delta', id: 't', delta: text });
+const opening: UIMessageChunk[] = [
+  // runTurn's start chunk says the message is streaming (see lib/agent/run-turn.ts).
+  {
+    type: 'start',
+    messageId: 'm1',
+    messageMetadata: { model: 'demo:offline', status: 'streaming' },
+  },
+  { type: 'start-step' },
+  { type: 'text-start', id: 't' },
+];
+const closing: UIMessageChunk[] = [
+  { type: 'text-end', id: 't' },
+  { type: 'finish-step' },
+  { type: 'finish' },
+];
+const final: QuantaMessage = {
+  id: 'm1',
+  role: 'assistant',
+  parts: [{ type: 'text', text: 'Hello', state: 'done' }],
+  metadata: { model: 'demo:offline', status: 'complete' },
+};
+
+/** A model's stream the test writes to, at its own pace. */
+function source() {
+  let controller: ReadableStreamDefaultController<UIMessageChunk> | undefined;
+  const stream = new ReadableStream<UIMessageChunk>({
+    start(opened) {
+      controller = opened;
+    },
+  });
+  return {
+    stream,
+    push: (...chunks: UIMessageChunk[]) => {
+      for (const chunk of chunks) controller?.enqueue(chunk);
+    },
+    close: () => controller?.close(),
+    fail: (error: Error) => controller?.error(error),
+  };
+}
+
+/** A promise the test settles when it wants. */
+function gate() {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+/**
+ * The recorder with an in-memory log and store. Save number n (from 1) and log write number n
+ * first wait for `saveWaits(n)` / `writeWaits(n)`, if anything: a slow database.
+ */
+function recorder({
+  saveWaits = (_call: number): Promise<void> | undefined => undefined,
+  writeWaits = (_call: number): Promise<void> | undefined => undefined,
+} = {}) {
+  const log: UIMessageChunk[] = [];
+  const saves: QuantaMessage[] = [];
+  let stored: QuantaMessage | undefined;
+  let writes = 0;
+  const recording = turnRecorder({
+    maxToolInputBytes: 10_000,
+    writeLog: async (from, chunks) => {
+      await writeWaits(++writes);
+      // A batch goes right after the last: the log has no hole and no overlap.
+      expect(from).toBe(log.length);
+      log.push(...chunks);
+    },
+    save: async (message) => {
+      saves.push(message);
+      await saveWaits(saves.length);
+      stored = message;
+    },
+  });
+  return { recording, log, saves, stored: () => stored };
+}
+
+const textOf = (message: QuantaMessage | undefined) =>
+  message?.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+it('hands every chunk to the feed and to the log, in order', async () => {
+  const { recording, log } = recorder();
+  const model = source();
+  const recorded = recording.record(model.stream);
+  model.push(...opening, delta('He'));
+  await vi.advanceTimersByTimeAsync(250);
+  model.push(delta('l'), delta('lo'));
+  await vi.advanceTimersByTimeAsync(30);
+  model.push(...closing);
+  model.close();
+  await recorded;
+  const chunks = [...opening, delta('He'), delta('l'), delta('lo'), ...closing];
+  expect(recording.feed.written).toEqual(chunks);
+  expect(log).toEqual(chunks);
+});
+
+it('saves the answer so far within a second of a long step, as streaming', async () => {
+  const { recording, saves } = recorder();
+  const model = source();
+  const recorded = recording.record(model.stream);
+  model.push(...opening, delta('Hel'));
+  await vi.advanceTimersByTimeAsync(PARTIAL_SAVE_MS - 1);
+  expect(saves).toEqual([]);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(saves).toHaveLength(1);
+  expect(saves[0]).toMatchObject({
+    id: 'm1',
+    role: 'assistant',
+    metadata: { status: 'streaming' },
+  });
+  expect(textOf(saves[0])).toBe('Hel');
+  // The step goes on: the next second's text is saved too.
+  model.push(delta('lo'));
+  await vi.advanceTimersByTimeAsync(PARTIAL_SAVE_MS);
+  expect(saves.map(textOf)).toEqual(['Hel', 'Hello']);
+  model.push(...closing);
+  model.close();
+  await recorded;
+});
+
+it('stores the final message last, even when a partial save is slower than it', async () => {
+  const slow = gate();
+  const { recording, saves, stored } = recorder({
+    saveWaits: (call) => (call === 1 ? slow.promise : undefined),
+  });
+  const model = source();
+  const recorded = recording.record(model.stream);
+  model.push(...opening, delta('Hel'));
+  await vi.advanceTimersByTimeAsync(PARTIAL_SAVE_MS);
+  expect(saves.map(textOf)).toEqual(['Hel']);
+  // The turn ends while the partial save is still being written.
+  const ended = recording.onEnd(final);
+  model.push(delta('lo'), ...closing);
+  model.close();
+  await vi.advanceTimersByTimeAsync(10);
+  slow.open();
+  await ended;
+  await recorded;
+  expect(stored()).toEqual(final);
+  expect(saves.at(-1)).toEqual(final);
+});
+
+it('drops a partial save still waiting its turn once the final message is known', async () => {
+  const slow = gate();
+  const { recording, saves, stored } = recorder({
+    saveWaits: (call) => (call === 1 ? slow.promise : undefined),
+  });
+  const model = source();
+  const recorded = recording.record(model.stream);
+  model.push(...opening, delta('Hel'));
+  // A step ends, and its save is slow: the partial save due meanwhile waits behind it.
+  const step = recording.onStep({ ...final, parts: [{ type: 'text', text: 'Hel' }] });
+  await vi.advanceTimersByTimeAsync(PARTIAL_SAVE_MS);
+  const ended = recording.onEnd(final);
+  model.push(delta('lo'), ...closing);
+  model.close();
+  slow.open();
+  await Promise.all([step, ended, recorded]);
+  expect(saves.map(textOf)).toEqual(['Hel', 'Hello']);
+  expect(stored()).toEqual(final);
+});
+
+it('ends the feed and the log with the final metadata, and saves nothing after', async () => {
+  const { recording, log, saves } = recorder();
+  const model = source();
+  const recorded = recording.record(model.stream);
+  model.push(...opening, delta('Hello'), ...closing);
+  // runTurn calls onEnd before its stream closes.
+  await recording.onEnd(final);
+  model.close();
+  await recorded;
+  const last = { type: 'message-metadata', messageMetadata: final.metadata };
+  expect(recording.feed.written.at(-1)).toEqual(last);
+  expect(log.at(-1)).toEqual(last);
+  await vi.advanceTimersByTimeAsync(10 * PARTIAL_SAVE_MS);
+  expect(saves).toEqual([final]);
+});
+
+it('returns from record() only once the log is written and the saves are stored', async () => {
+  const logged = gate();
+  const saved = gate();
+  const { recording, log, stored } = recorder({
+    writeWaits: () => logged.promise,
+    saveWaits: () => saved.promise,
+  });
+  const model = source();
+  let done = false;
+  const recorded = recording.record(model.stream).then(() => {
+    done = true;
+  });
+  model.push(...opening, delta('Hello'), ...closing);
+  void recording.onEnd(final);
+  model.close();
+  await vi.advanceTimersByTimeAsync(5_000);
+  expect(done).toBe(false);
+  logged.open();
+  await vi.advanceTimersByTimeAsync(5_000);
+  expect(done).toBe(false);
+  saved.open();
+  await recorded;
+  expect(log.at(-1)).toEqual({ type: 'message-metadata', messageMetadata: final.metadata });
+  expect(stored()).toEqual(final);
+});
+
+it('logs what came before a stream that breaks, and still returns', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  const { recording, log } = recorder();
+  const model = source();
+  const recorded = recording.record(model.stream);
+  model.push(...opening, delta('Hel'));
+  await vi.advanceTimersByTimeAsync(10);
+  model.fail(new Error('connection reset'));
+  await recorded;
+  expect(log).toEqual([...opening, delta('Hel')]);
+});
