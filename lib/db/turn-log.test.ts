@@ -1,0 +1,60 @@
+import type { UIMessageChunk } from 'ai';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '@/tests/helpers/databases';
+import { sessions } from './schema';
+import { createSession } from './sessions';
+import { appendChunks, deleteEndedTurnLogs, deleteTurnLog, readChunks } from './turn-log';
+
+const delta = (text: string): UIMessageChunk => ({ type: 'text-delta', id: 't', delta: text });
+const deltas = (...texts: string[]) => texts.map(delta);
+
+describeEachDatabase('turn logs', (database) => {
+  const db = () => database().db;
+
+  it('reads a turn from any chunk on, the middle of a batch included', async () => {
+    const { id } = await createSession(db(), { ownerId: 'owner-a' });
+    await appendChunks(db(), id, 'turn-1', 0, deltas('a', 'b', 'c'));
+    await appendChunks(db(), id, 'turn-1', 3, deltas('d', 'e'));
+    await appendChunks(db(), id, 'turn-other', 0, deltas('x'));
+    expect(await readChunks(db(), 'turn-1')).toEqual(
+      ['a', 'b', 'c', 'd', 'e'].map((text, seq) => ({ seq, chunk: delta(text) })),
+    );
+    expect(await readChunks(db(), 'turn-1', 1)).toEqual([
+      { seq: 1, chunk: delta('b') },
+      { seq: 2, chunk: delta('c') },
+      { seq: 3, chunk: delta('d') },
+      { seq: 4, chunk: delta('e') },
+    ]);
+    expect(await readChunks(db(), 'turn-1', 4)).toEqual([{ seq: 4, chunk: delta('e') }]);
+    expect(await readChunks(db(), 'turn-1', 5)).toEqual([]);
+  });
+
+  it('removes a turn’s log, and the logs of all but the marked turn', async () => {
+    const { id } = await createSession(db(), { ownerId: 'owner-a' });
+    const other = await createSession(db(), { ownerId: 'owner-a' });
+    await appendChunks(db(), id, 'ended-1', 0, deltas('a'));
+    await appendChunks(db(), id, 'ended-2', 0, deltas('b'));
+    await appendChunks(db(), id, 'running', 0, deltas('c'));
+    await appendChunks(db(), other.id, 'elsewhere', 0, deltas('d'));
+    await db()
+      .update(sessions)
+      .set({ activeTurnId: 'running', activeTurnStartedAt: new Date() })
+      .where(eq(sessions.id, id));
+    await deleteEndedTurnLogs(db(), id);
+    expect(await readChunks(db(), 'ended-1')).toEqual([]);
+    expect(await readChunks(db(), 'ended-2')).toEqual([]);
+    expect(await readChunks(db(), 'running')).toHaveLength(1);
+    // Another session's logs are its own business.
+    expect(await readChunks(db(), 'elsewhere')).toHaveLength(1);
+    // With no turn marked, none is kept.
+    await db()
+      .update(sessions)
+      .set({ activeTurnId: null, activeTurnStartedAt: null })
+      .where(eq(sessions.id, id));
+    await deleteEndedTurnLogs(db(), id);
+    expect(await readChunks(db(), 'running')).toEqual([]);
+    await deleteTurnLog(db(), 'elsewhere');
+    expect(await readChunks(db(), 'elsewhere')).toEqual([]);
+  });
+});
