@@ -142,10 +142,14 @@ export function storedForm(message: QuantaMessage, maxToolInputBytes: number): Q
 }
 
 /**
- * A tool call the turn's end cut short (a stop, a failure, the answer budget) will never get a
- * result: it is stored as failed, so its card does not spin for ever.
+ * A part the turn's end cut short (a stop, a failure, the answer budget, a dead server) will
+ * never finish: its text is stored done, so it is not shown as still streaming, and a tool call,
+ * which will never get a result, as failed, so its card does not spin for ever.
  */
 export function settled(part: QuantaMessage['parts'][number]): QuantaMessage['parts'][number] {
+  if ((part.type === 'text' || part.type === 'reasoning') && part.state === 'streaming') {
+    return { ...part, state: 'done' };
+  }
   if (
     !isToolUIPart(part) ||
     (part.state !== 'input-streaming' && part.state !== 'input-available')

@@ -112,6 +112,7 @@ it('settles an interrupted turn: its text kept, its unfinished tool call failed,
   expect(message?.metadata).toEqual({ model: 'demo:offline', status: 'interrupted' });
   expect(message?.parts.find((part) => part.type === 'text')).toMatchObject({
     text: 'Here is a note.',
+    state: 'done',
   });
   const call = message?.parts.find((part) => part.type === 'tool-note');
   expect(call).toMatchObject({
@@ -120,6 +121,17 @@ it('settles an interrupted turn: its text kept, its unfinished tool call failed,
     errorText: 'The turn ended before this call finished.',
   });
   expect(call).not.toHaveProperty('rawInput');
+});
+
+it('shows the text an interruption cut short as finished, not as still streaming', async () => {
+  const message = await interruptedMessage(turn.slice(0, 9), 10_000);
+  expect(message?.parts.at(-1)).toEqual({ type: 'text', text: 'Here is ', state: 'done' });
+  const thinking = await interruptedMessage(turn.slice(0, 4), 10_000);
+  expect(thinking?.parts.at(-1)).toMatchObject({
+    type: 'reasoning',
+    text: 'Let me ',
+    state: 'done',
+  });
 });
 
 it('keeps a finished tool call of an interrupted turn as it was', async () => {
