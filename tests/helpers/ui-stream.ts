@@ -34,3 +34,42 @@ export function uiStream(chunks: object[]): Response {
     headers: { 'content-type': 'text/event-stream' },
   });
 }
+
+/**
+ * Reads a UI message stream response (server-sent events) chunk by chunk, as it arrives: `take`
+ * waits for the next `count` chunks, `rest` for all of them to the end of the stream.
+ */
+export function uiChunks(response: Response) {
+  const reader = (response.body as ReadableStream<Uint8Array>)
+    .pipeThrough(new TextDecoderStream())
+    .getReader();
+  let buffer = '';
+  let ended = false;
+  const ready: { type: string; [key: string]: unknown }[] = [];
+  const next = async () => {
+    while (ready.length === 0 && !ended) {
+      const { done, value } = await reader.read();
+      if (done) {
+        ended = true;
+        break;
+      }
+      buffer += value;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const data = buffer.slice(0, end).replace(/^data: /, '');
+        buffer = buffer.slice(end + 2);
+        if (data !== '[DONE]') ready.push(JSON.parse(data));
+      }
+    }
+    return ready.shift();
+  };
+  const take = async (count: number) => {
+    const chunks: NonNullable<Awaited<ReturnType<typeof next>>>[] = [];
+    while (chunks.length < count) {
+      const chunk = await next();
+      if (!chunk) break;
+      chunks.push(chunk);
+    }
+    return chunks;
+  };
+  return { take, rest: () => take(Number.POSITIVE_INFINITY), cancel: () => reader.cancel() };
+}
