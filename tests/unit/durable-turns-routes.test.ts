@@ -1,0 +1,279 @@
+import type { UIMessageChunk } from 'ai';
+import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
+import * as sessionRoute from '@/app/api/sessions/[id]/route';
+import * as stopRoute from '@/app/api/sessions/[id]/stop/route';
+import * as streamRoute from '@/app/api/sessions/[id]/stream/route';
+import * as sessionsRoute from '@/app/api/sessions/route';
+import { sessions } from '@/lib/db/schema';
+import { appendChunks, readChunks } from '@/lib/db/turn-log';
+import { subscribe } from '@/lib/events/session-events';
+import { newId } from '@/lib/ids';
+import { STALE_TURN_MS } from '@/lib/sessions/turn-mark';
+import { feedKey, stopKey, type TurnMessage, turnBus } from '@/lib/turns/turn-bus';
+import { describeEachDatabase } from '@/tests/helpers/databases';
+import { holdNextTurn } from '@/tests/helpers/held-model';
+import { type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
+import { uiChunks } from '@/tests/helpers/ui-stream';
+
+process.env.QUANTA_SECRET = 'test-secret';
+
+vi.mock('@/lib/agent/models', async (importOriginal) =>
+  (await import('@/tests/helpers/held-model')).withHeldModels(
+    importOriginal<typeof import('@/lib/agent/models')>,
+  ),
+);
+
+/** What a turn's log holds when its server died mid-answer: a message begun, some text. */
+const partial = (messageId: string): UIMessageChunk[] => [
+  { type: 'start', messageId, messageMetadata: { model: 'demo:offline', status: 'streaming' } },
+  { type: 'start-step' },
+  { type: 'text-start', id: 't' },
+  { type: 'text-delta', id: 't', delta: 'Half an ' },
+  { type: 'text-delta', id: 't', delta: 'answer' },
+];
+
+describeEachDatabase('durable turns over the routes', (database) => {
+  beforeAll(() => useDatabase(database()));
+  let owner: Caller;
+  beforeEach(() => {
+    owner = { ownerId: newId() };
+  });
+  const db = () => database().db;
+
+  async function createSession(visibility: 'private' | 'public' = 'private') {
+    const response = await sessionsRoute.POST(request('POST', '/api/sessions', owner, {}));
+    const { id } = (await response.json()).session as { id: string };
+    if (visibility === 'public') {
+      await sessionRoute.PATCH(
+        request('PATCH', `/api/sessions/${id}`, owner, { visibility }),
+        params({ id }),
+      );
+    }
+    return id;
+  }
+
+  /**
+   * A turn marked on the session `ageMs` ago, with `partial` in its log, that runs in no
+   * process here: another instance's (a fresh mark) or a dead server's (a stale one).
+   */
+  async function markTurn(id: string, ageMs: number) {
+    const turnId = newId();
+    const messageId = newId();
+    await db()
+      .update(sessions)
+      .set({ activeTurnId: turnId, activeTurnStartedAt: new Date(Date.now() - ageMs) })
+      .where(eq(sessions.id, id));
+    await appendChunks(db(), id, turnId, 0, partial(messageId));
+    return { turnId, messageId };
+  }
+
+  const readSession = async (id: string, caller: Caller = owner) =>
+    (await sessionRoute.GET(request('GET', `/api/sessions/${id}`, caller), params({ id }))).json();
+  const prompt = (id: string, text = 'hello') =>
+    messagesRoute.POST(
+      request('POST', `/api/sessions/${id}/messages`, owner, {
+        message: { role: 'user', parts: [{ type: 'text', text }] },
+      }),
+      params({ id }),
+    );
+  const follow = (id: string, caller: Caller = owner, query = '') =>
+    streamRoute.GET(request('GET', `/api/sessions/${id}/stream${query}`, caller), params({ id }));
+  const stop = async (id: string) =>
+    (
+      await stopRoute.POST(request('POST', `/api/sessions/${id}/stop`, owner), params({ id }))
+    ).json();
+  /** Resolves once the session's running turn has ended and its answer is stored. */
+  const turnEnded = (id: string) =>
+    new Promise<void>((resolve) => {
+      const unsubscribe = subscribe(id, (event) => {
+        if (event.type === 'turn' && event.status === 'ended') {
+          unsubscribe();
+          resolve();
+        }
+      });
+    });
+
+  it('closes a turn whose server died when the session is read: its partial answer, interrupted', async () => {
+    const id = await createSession();
+    const { turnId, messageId } = await markTurn(id, STALE_TURN_MS + 60_000);
+    const { session, messages } = await readSession(id);
+    expect(session.turnActive).toBe(false);
+    expect(messages).toEqual([
+      {
+        id: messageId,
+        role: 'assistant',
+        parts: [{ type: 'step-start' }, { type: 'text', text: 'Half an answer', state: 'done' }],
+        metadata: { model: 'demo:offline', status: 'interrupted' },
+      },
+    ]);
+    expect(await readChunks(db(), turnId)).toEqual([]);
+    const next = await prompt(id);
+    expect(next.status).toBe(200);
+    await next.text();
+  });
+
+  it('leaves alone a turn freshly marked by another instance', async () => {
+    const id = await createSession();
+    const { turnId } = await markTurn(id, 0);
+    const { session, messages } = await readSession(id);
+    expect(session.turnActive).toBe(true);
+    expect(messages).toEqual([]);
+    expect(await readChunks(db(), turnId)).toHaveLength(5);
+    expect((await prompt(id)).status).toBe(409);
+  });
+
+  it('answers 204 on the stream route when no turn runs', async () => {
+    const id = await createSession();
+    const response = await follow(id);
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+  });
+
+  it('replays a running turn from its first chunk to the owner and to a reader of a public link, and follows it to its end', async () => {
+    const id = await createSession('public');
+    const turn = holdNextTurn();
+    const posted = await prompt(id);
+    await turn.started;
+    const fromOwner = await follow(id);
+    const fromReader = await follow(id, {});
+    expect(fromOwner.status).toBe(200);
+    expect(fromOwner.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
+    const streams = [posted, fromOwner, fromReader].map(uiChunks);
+    // All three have what was written so far before the turn goes on.
+    for (const stream of streams) {
+      expect((await stream.take(4)).map((chunk) => chunk.type)).toEqual([
+        'start',
+        'start-step',
+        'text-start',
+        'text-delta',
+      ]);
+    }
+    turn.release();
+    const [rest, ...others] = await Promise.all(streams.map((stream) => stream.rest()));
+    for (const other of others) expect(other).toEqual(rest);
+    expect(rest?.at(-1)).toEqual({
+      type: 'message-metadata',
+      messageMetadata: expect.objectContaining({ status: 'complete' }),
+    });
+  });
+
+  it('gives the chunks after the one named by ?after', async () => {
+    const id = await createSession();
+    const turn = holdNextTurn();
+    const posted = await prompt(id);
+    await turn.started;
+    const after = await follow(id, owner, '?after=1');
+    turn.release();
+    const all = await uiChunks(posted).rest();
+    expect(await uiChunks(after).rest()).toEqual(all.slice(2));
+  });
+
+  it('refuses an ?after that is not a chunk number', async () => {
+    const id = await createSession();
+    const response = await follow(id, owner, '?after=abc');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: { code: 'invalid_input', message: 'after must be a chunk number (0 or more)' },
+    });
+  });
+
+  it('shows a private session’s turn to no one but its owner', async () => {
+    const id = await createSession();
+    const turn = holdNextTurn();
+    const posted = await prompt(id);
+    await turn.started;
+    expect((await follow(id, { ownerId: newId() })).status).toBe(404);
+    expect((await follow(id, {})).status).toBe(404);
+    turn.release();
+    await posted.text();
+  });
+
+  it('follows a turn running on another instance from its log and the bus', async () => {
+    const id = await createSession();
+    const { turnId, messageId } = await markTurn(id, 0);
+    const response = await follow(id);
+    expect(response.status).toBe(200);
+    const stream = uiChunks(response);
+    expect(await stream.take(5)).toEqual(partial(messageId));
+    // The other instance logs a batch, then publishes it.
+    const more: UIMessageChunk[] = [
+      { type: 'text-delta', id: 't', delta: '.' },
+      { type: 'text-end', id: 't' },
+    ];
+    await appendChunks(db(), id, turnId, 5, more);
+    turnBus().publish(feedKey(turnId), { type: 'chunks', from: 5, chunks: more });
+    expect(await stream.take(2)).toEqual(more);
+    // Its last batch is only in the log when its end is heard.
+    const last: UIMessageChunk = {
+      type: 'message-metadata',
+      messageMetadata: { status: 'complete' },
+    };
+    await appendChunks(db(), id, turnId, 7, [last]);
+    turnBus().publish(feedKey(turnId), { type: 'end' });
+    expect(await stream.rest()).toEqual([last]);
+  });
+
+  it('Stop asks the instance running the turn to stop it', async () => {
+    const id = await createSession();
+    const { turnId } = await markTurn(id, 0);
+    const heard: TurnMessage[] = [];
+    const unsubscribe = turnBus().subscribe(stopKey(turnId), (message) => heard.push(message));
+    expect(await stop(id)).toEqual({ stopped: true });
+    unsubscribe();
+    expect(heard).toEqual([{ type: 'stop' }]);
+  });
+
+  it('Stop closes a turn whose server died as interrupted', async () => {
+    const id = await createSession();
+    const { turnId } = await markTurn(id, STALE_TURN_MS + 60_000);
+    expect(await stop(id)).toEqual({ stopped: true });
+    const { session, messages } = await readSession(id);
+    expect(session.turnActive).toBe(false);
+    expect(messages.at(-1).metadata.status).toBe('interrupted');
+    expect(await readChunks(db(), turnId)).toEqual([]);
+    expect(await stop(id)).toEqual({ stopped: false });
+  });
+
+  it('Stop of a turn running here stores it stopped and ends its stream saying so', async () => {
+    const id = await createSession();
+    const turn = holdNextTurn();
+    const posted = await prompt(id);
+    await turn.started;
+    expect(await stop(id)).toEqual({ stopped: true });
+    const chunks = await uiChunks(posted).rest();
+    expect(chunks.at(-1)).toEqual({
+      type: 'message-metadata',
+      messageMetadata: expect.objectContaining({ status: 'stopped' }),
+    });
+    const { messages } = await readSession(id);
+    expect(messages.at(-1).metadata.status).toBe('stopped');
+    // What it wrote is all there will be: not shown as still streaming.
+    expect(messages.at(-1).parts.at(-1)).toEqual({
+      type: 'text',
+      text: 'I am still answering',
+      state: 'done',
+    });
+  });
+
+  it('runs a turn to its end and stores it whole when its client goes away', async () => {
+    const id = await createSession();
+    const turn = holdNextTurn();
+    const ended = turnEnded(id);
+    const posted = await prompt(id);
+    await turn.started;
+    await posted.body?.cancel();
+    turn.release();
+    await ended;
+    const { session, messages } = await readSession(id);
+    expect(session.turnActive).toBe(false);
+    expect(messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      parts: expect.arrayContaining([
+        expect.objectContaining({ type: 'text', text: 'I am still answering' }),
+      ]),
+      metadata: { status: 'complete' },
+    });
+  });
+});
