@@ -6,12 +6,6 @@ const delta = (text: string): UIMessageChunk => ({ type: 'text-delta', id: 't', 
 const texts = (chunks: UIMessageChunk[]) =>
   chunks.map((chunk) => (chunk.type === 'text-delta' ? chunk.delta : chunk.type));
 
-async function readAll(stream: ReadableStream<UIMessageChunk>): Promise<string[]> {
-  const chunks: UIMessageChunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return texts(chunks);
-}
-
 /** Reads `count` chunks, leaving the stream open. */
 async function readSome(reader: ReadableStreamDefaultReader<UIMessageChunk>, count: number) {
   const chunks: UIMessageChunk[] = [];
@@ -22,6 +16,9 @@ async function readSome(reader: ReadableStreamDefaultReader<UIMessageChunk>, cou
   }
   return texts(chunks);
 }
+
+const readAll = (stream: ReadableStream<UIMessageChunk>) =>
+  readSome(stream.getReader(), Number.POSITIVE_INFINITY);
 
 /** How many readers wait for the feed's next chunk (what a cancelled reader must not stay in). */
 const waiting = (feed: TurnFeed) => (feed as unknown as { waiting: Set<unknown> }).waiting.size;

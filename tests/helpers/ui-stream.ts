@@ -40,9 +40,8 @@ export function uiStream(chunks: object[]): Response {
  * waits for the next `count` chunks, `rest` for all of them to the end of the stream.
  */
 export function uiChunks(response: Response) {
-  const reader = (response.body as ReadableStream<Uint8Array>)
-    .pipeThrough(new TextDecoderStream())
-    .getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
   let buffer = '';
   let ended = false;
   const ready: { type: string; [key: string]: unknown }[] = [];
@@ -53,7 +52,7 @@ export function uiChunks(response: Response) {
         ended = true;
         break;
       }
-      buffer += value;
+      buffer += decoder.decode(value, { stream: true });
       for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
         const data = buffer.slice(0, end).replace(/^data: /, '');
         buffer = buffer.slice(end + 2);
