@@ -179,6 +179,17 @@ describe('how an answer ended', () => {
     expect(screen.queryByText('Stopped')).not.toBeInTheDocument();
   });
 
+  it('shows text a stop cut short as finished once its turn is over', async () => {
+    const cut: QuantaMessage = {
+      id: 'a10',
+      role: 'assistant',
+      parts: [{ type: 'text', text: '```js\nconst answer = 42;\n```', state: 'streaming' }],
+      metadata: { status: 'stopped' },
+    };
+    show(cut, vi.fn());
+    expect(await screen.findByRole('button', { name: 'Copy Code' })).toBeEnabled();
+  });
+
   it('shows reasoning collapsed, apart from the answer', () => {
     show({
       id: 'a7',

@@ -117,7 +117,13 @@ function AssistantMessage({
       {message.parts.map((part, index) => {
         const key = index;
         if (part.type === 'text') {
-          return <Markdown key={key} text={part.text} streaming={part.state === 'streaming'} />;
+          return (
+            <Markdown
+              key={key}
+              text={part.text}
+              streaming={streaming && part.state === 'streaming'}
+            />
+          );
         }
         if (part.type === 'reasoning') {
           return (
