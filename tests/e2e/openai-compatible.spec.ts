@@ -82,7 +82,12 @@ test.describe('with an OpenAI-compatible server', () => {
     const deltas = chunks.filter((chunk) => chunk.type === 'text-delta');
     expect(deltas.map((chunk) => chunk.delta)).toEqual(['The ', 'quick ', 'brown ', 'fox.']);
     expect(errors(chunks)).toEqual([]);
-    expect(chunks.at(-1)?.type).toBe('finish');
+    // The model's finish, then how the turn ended, for every reader of the stream.
+    expect(chunks.at(-2)?.type).toBe('finish');
+    expect(chunks.at(-1)).toMatchObject({
+      type: 'message-metadata',
+      messageMetadata: { status: 'complete' },
+    });
 
     const sent = fake.since(mark);
     expect(sent).toHaveLength(1);
