@@ -40,7 +40,14 @@ type StatusReply = {
 type Ending = 'finish' | 'drop' | 'stall' | { held: string[] };
 
 export type Reply =
-  | { type: 'stream'; text: string[]; toolCalls: ToolCall[]; ending: Ending }
+  | {
+      type: 'stream';
+      text: string[];
+      toolCalls: ToolCall[];
+      ending: Ending;
+      /** Milliseconds between two chunks; a few unless `paced` says otherwise. */
+      pace?: number;
+    }
   | StatusReply
   | { type: 'hang' };
 
@@ -92,6 +99,17 @@ export const reply = {
   }),
   /** Sends the stream's headers, then nothing: a server that accepted and hangs. */
   hang: (): Reply => ({ type: 'hang' }),
+  /**
+   * A streamed answer of these text chunks, one every `ms` milliseconds: a turn that runs for
+   * seconds on its own, as a model writing word by word does.
+   */
+  paced: (ms: number, ...deltas: string[]): Reply => ({
+    type: 'stream',
+    text: deltas,
+    toolCalls: [],
+    ending: 'finish',
+    pace: ms,
+  }),
 };
 
 export type Responder = (request: RecordedRequest) => Reply;
@@ -205,11 +223,14 @@ async function answer(
   if (next.type === 'hang') return;
 
   const base = { id, object: 'chat.completion.chunk', created: 1_700_000_000, model };
+  const pace = next.pace ?? CHUNK_DELAY_MS;
   const send = async (choice: object, extra: object = {}) => {
+    // A client that went away (a stopped turn, a killed server) gets nothing more.
+    if (res.destroyed) return;
     res.write(
       `data: ${JSON.stringify({ ...base, choices: [{ index: 0, ...choice }], ...extra })}\n\n`,
     );
-    await sleep(CHUNK_DELAY_MS);
+    await sleep(pace);
   };
   await send({ delta: { role: 'assistant', content: '' }, finish_reason: null });
   for (const content of next.text) await send({ delta: { content }, finish_reason: null });
