@@ -16,6 +16,8 @@ export type NextServer = {
   output(): string;
   /** Ends the server (SIGTERM, then SIGKILL after 10 s) and waits until it has exited. */
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL), as a crash would, and waits until it has exited. */
+  kill(): Promise<void>;
 };
 
 export type StartOptions = {
@@ -137,13 +139,18 @@ export async function startNext({
     clearTimeout(timer);
   };
 
+  const crash = async () => {
+    kill(child, 'SIGKILL');
+    await exited;
+  };
+
   try {
     await waitUntilAnswering(url, exited, timeoutMs);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
   }
-  return { url, dataDir, output: () => output, stop };
+  return { url, dataDir, output: () => output, stop, kill: crash };
 }
 
 /**
