@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { describeEachDatabase, emptyPostgresDatabase } from '@/tests/helpers/databases';
+import { describeEachDatabase } from '@/tests/helpers/databases';
+import { emptyPostgresDatabase } from '@/tests/helpers/postgres';
 import { newId } from '../ids';
 import { openDatabase } from './client';
 import { appendMessages, listMessages } from './messages';

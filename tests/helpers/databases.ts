@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type Database, openDatabase } from '@/lib/db/client';
+import { emptyPostgresDatabase } from './postgres';
 
 export type DriverName = Database['driver'];
 
@@ -36,28 +36,6 @@ export async function freshDatabase(
       await empty.drop();
     },
   };
-}
-
-/** A new, empty database on the PostgreSQL server of DATABASE_URL. */
-export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `quanta_test_${Math.random().toString(36).slice(2, 10)}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(postgresUrl as string);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
-  };
-}
-
-async function adminQuery(statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }
 
 /**
