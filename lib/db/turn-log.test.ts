@@ -30,6 +30,29 @@ describeEachDatabase('turn logs', (database) => {
     expect(await readChunks(db(), 'turn-1', 5)).toEqual([]);
   });
 
+  it('writes the batches of turns appending at once, one failing alone', async () => {
+    const { id } = await createSession(db(), { ownerId: 'owner-a' });
+    const appended = await Promise.allSettled([
+      appendChunks(db(), id, 'turn-a', 0, deltas('a')),
+      appendChunks(db(), id, 'turn-b', 0, deltas('b')),
+      // A session deleted under its turn: its batch fails, the others are written.
+      appendChunks(db(), 'no-such-session', 'turn-c', 0, deltas('c')),
+      appendChunks(db(), id, 'turn-a', 1, deltas('a2')),
+    ]);
+    expect(appended.map(({ status }) => status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(await readChunks(db(), 'turn-a')).toEqual([
+      { seq: 0, chunk: delta('a') },
+      { seq: 1, chunk: delta('a2') },
+    ]);
+    expect(await readChunks(db(), 'turn-b')).toEqual([{ seq: 0, chunk: delta('b') }]);
+    expect(await readChunks(db(), 'turn-c')).toEqual([]);
+  });
+
   it('removes a turn’s log, and the logs of all but the marked turn', async () => {
     const { id } = await createSession(db(), { ownerId: 'owner-a' });
     const other = await createSession(db(), { ownerId: 'owner-a' });

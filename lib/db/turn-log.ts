@@ -1,6 +1,7 @@
 import type { UIMessageChunk } from 'ai';
 import { and, asc, eq, gt, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { groupCommit } from './group-commit';
 import { sessions, turnChunks } from './schema';
 import { storable } from './storable';
 
@@ -9,15 +10,36 @@ import { storable } from './storable';
 
 export type LoggedChunk = { seq: number; chunk: UIMessageChunk };
 
+type Batch = { sessionId: string; turnId: string; from: number; chunks: UIMessageChunk[] };
+
+// One group commit per database: the batches of every turn running in this process that wait
+// while a write is in flight go in together, in one statement (50 streaming turns make a few
+// writes a tick instead of 50).
+const appenders = new WeakMap<Db, (batch: Batch) => Promise<void>>();
+
 /** Appends a batch whose first chunk is the turn's chunk number `from`. */
-export async function appendChunks(
+export function appendChunks(
   db: Db,
   sessionId: string,
   turnId: string,
   from: number,
   chunks: UIMessageChunk[],
 ): Promise<void> {
-  await db.insert(turnChunks).values({ turnId, seq: from, sessionId, chunks: storable(chunks) });
+  let append = appenders.get(db);
+  if (!append) {
+    append = groupCommit<Batch>(async (batches) => {
+      await db.insert(turnChunks).values(
+        batches.map((batch) => ({
+          turnId: batch.turnId,
+          seq: batch.from,
+          sessionId: batch.sessionId,
+          chunks: storable(batch.chunks),
+        })),
+      );
+    });
+    appenders.set(db, append);
+  }
+  return append({ sessionId, turnId, from, chunks });
 }
 
 /** The turn's chunks numbered `from` and later, in order. */
