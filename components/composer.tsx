@@ -19,8 +19,10 @@ type ComposerProps = {
   running?: boolean;
   /** Without it (a reader), a running turn has no Stop: Send stays, disabled. */
   onStop?: () => void;
-  /** When set, the composer is disabled and this explains why. */
+  /** When set, the composer is disabled and this explains why (in its placeholder). */
   disabledReason?: string;
+  /** The reason is shown above the box already (a running turn): the field keeps its invitation. */
+  reasonShownAbove?: boolean;
   /** Put the focus in the field when it appears: where a new conversation starts. */
   autoFocus?: boolean;
   /** Shown at the bottom left of the box, beside Send: the model picker. */
@@ -37,6 +39,7 @@ export function Composer({
   running = false,
   onStop,
   disabledReason,
+  reasonShownAbove = false,
   autoFocus = false,
   tools,
 }: ComposerProps) {
@@ -82,7 +85,7 @@ export function Composer({
           onKeyDown={onKeyDown}
           disabled={disabled}
           rows={1}
-          placeholder={disabled ? disabledReason : 'Message Quanta…'}
+          placeholder={disabled && !reasonShownAbove ? disabledReason : 'Message Quanta…'}
           className="field-sizing-content max-h-[40dvh] min-h-12 w-full resize-none overflow-y-auto bg-transparent px-4 pt-3 pb-1 text-base outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-60"
         />
         {disabled && (

@@ -52,7 +52,15 @@ it('says a turn sent elsewhere runs, and holds the composer meanwhile', () => {
   show({ turnNote: note, disabledReason: note, running: true });
   expect(screen.getByRole('status')).toHaveTextContent(note);
   expect(field()).toBeDisabled();
+  // Said once, above the box: the field does not repeat it.
+  expect(field()).toHaveAttribute('placeholder', 'Message Quanta…');
+  expect(field()).toHaveAccessibleDescription(note);
   expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+});
+
+it('says in the field why a reader cannot write', () => {
+  show({ disabledReason: 'This session is read-only.' });
+  expect(field()).toHaveAttribute('placeholder', 'This session is read-only.');
 });
 
 it('gives a reader no Stop while a turn runs', () => {

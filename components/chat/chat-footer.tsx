@@ -35,6 +35,7 @@ export function ChatFooter({ session, turnNote, usage, ...composer }: ChatFooter
       )}
       <Composer
         {...composer}
+        reasonShownAbove={turnNote !== undefined}
         tools={
           <>
             <ModelPicker session={session} />
