@@ -29,6 +29,7 @@ import {
   type StopResponse,
 } from '../protocol';
 import type { ToolSet } from '../tools/tool-set';
+import { coalesceDeltas } from '../turns/coalesce-deltas';
 import { runningTurn, trackTurn, untrackTurn } from '../turns/running-turns';
 import { feedKey, stopKey, turnBus } from '../turns/turn-bus';
 import { logToDatabase, turnRecorder } from '../turns/turn-recorder';
@@ -168,7 +169,8 @@ export async function postMessage(
       onStep: recorder.onStep,
       onEnd: recorder.onEnd,
     });
-    const finished = recorder.record(stream).finally(release);
+    // Every reader, the log and the bus get the deltas in frames, not one chunk per token.
+    const finished = recorder.record(stream.pipeThrough(coalesceDeltas())).finally(release);
     return {
       response: createUIMessageStreamResponse({ stream: recorder.feed.read() }),
       finished,

@@ -1,0 +1,90 @@
+import type { UIMessageChunk } from 'ai';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { coalesceDeltas } from './coalesce-deltas';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const text = (delta: string, id = 't'): UIMessageChunk => ({ type: 'text-delta', id, delta });
+
+/** Feeds chunks through the transform at the given times; returns what came out, and when. */
+async function run(input: [at: number, chunk: UIMessageChunk][], endAt: number) {
+  const coalesce = coalesceDeltas(30);
+  const out: [number, UIMessageChunk][] = [];
+  const writer = coalesce.writable.getWriter();
+  const reading = (async () => {
+    for await (const chunk of coalesce.readable) out.push([Date.now() - start, chunk]);
+  })();
+  const start = Date.now();
+  for (const [at, chunk] of input) {
+    await vi.advanceTimersByTimeAsync(at - (Date.now() - start));
+    await writer.write(chunk);
+  }
+  await vi.advanceTimersByTimeAsync(endAt - (Date.now() - start));
+  await writer.close();
+  await reading;
+  return out;
+}
+
+it('sends the first delta at once and joins the ones that follow into 30 ms frames', async () => {
+  const out = await run(
+    [
+      [0, text('The ')],
+      [5, text('quick ')],
+      [10, text('brown ')],
+      [40, text('fox ')],
+      [45, text('jumps.')],
+    ],
+    100,
+  );
+  expect(out).toEqual([
+    [0, text('The ')],
+    [30, text('quick brown ')],
+    [60, text('fox jumps.')],
+  ]);
+});
+
+it('opens a new frame for a delta after a quiet spell, sending it at once', async () => {
+  const out = await run(
+    [
+      [0, text('a')],
+      [100, text('b')],
+    ],
+    200,
+  );
+  expect(out).toEqual([
+    [0, text('a')],
+    [100, text('b')],
+  ]);
+});
+
+it('keeps the order: another chunk, another part or the end first sends what waits', async () => {
+  const reasoning: UIMessageChunk = { type: 'reasoning-delta', id: 'r', delta: 'hmm' };
+  const end: UIMessageChunk = { type: 'text-end', id: 't' };
+  const out = await run(
+    [
+      [0, text('a')],
+      [5, text('b')],
+      [6, reasoning],
+      [7, text('c')],
+      [8, end],
+      [9, text('x', 'u')],
+      [10, text('y', 'u')],
+    ],
+    10,
+  );
+  expect(out.map(([, chunk]) => chunk)).toEqual([
+    text('a'),
+    text('b'),
+    reasoning,
+    text('c'),
+    end,
+    // Within the frame still open: joined, and sent by the end of the stream, not held for it.
+    text('xy', 'u'),
+  ]);
+  expect(out.at(-1)?.[0]).toBe(10);
+});
