@@ -16,10 +16,13 @@ async function run(input: [at: number, chunk: UIMessageChunk][], endAt: number) 
   const coalesce = coalesceDeltas(30);
   const out: [number, UIMessageChunk][] = [];
   const writer = coalesce.writable.getWriter();
-  const reading = (async () => {
-    for await (const chunk of coalesce.readable) out.push([Date.now() - start, chunk]);
-  })();
   const start = Date.now();
+  const reading = (async () => {
+    const reader = coalesce.readable.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      out.push([Date.now() - start, read.value]);
+    }
+  })();
   for (const [at, chunk] of input) {
     await vi.advanceTimersByTimeAsync(at - (Date.now() - start));
     await writer.write(chunk);
