@@ -1,10 +1,10 @@
 import 'server-only';
-import { createUIMessageStreamResponse } from 'ai';
 import type { Db } from '../db/client';
 import { getSession } from '../db/sessions';
 import { HttpError } from '../http/errors';
 import { followTurn } from '../turns/follow-turn';
 import { runningTurn } from '../turns/running-turns';
+import { turnResponse } from '../turns/turn-response';
 import { authorize, requester } from './access';
 import { closeIfDead } from './dead-turns';
 
@@ -18,7 +18,7 @@ export async function resumeTurn(db: Db, request: Request, id: string): Promise<
   const session = await authorize(db, id, viewer, 'read');
   const from = firstWanted(new URL(request.url).searchParams.get('after'));
   const local = runningTurn(id);
-  if (local) return createUIMessageStreamResponse({ stream: local.feed.read(from) });
+  if (local) return turnResponse(local.feed.read(from));
   const turnId = session.activeTurnId;
   if (turnId === null || (await closeIfDead(db, session)))
     return new Response(null, { status: 204 });
@@ -28,9 +28,7 @@ export async function resumeTurn(db: Db, request: Request, id: string): Promise<
     // Its server died while we followed: close it, so the reader reloads an interrupted answer.
     return !(await closeIfDead(db, now));
   };
-  return createUIMessageStreamResponse({
-    stream: followTurn({ db, turnId, from, stillRunning }),
-  });
+  return turnResponse(followTurn({ db, turnId, from, stillRunning }));
 }
 
 function firstWanted(after: string | null): number {

@@ -1,5 +1,4 @@
 import 'server-only';
-import { createUIMessageStreamResponse } from 'ai';
 import type { Intent } from '../agent/demo-intents';
 import { ModelUnavailableError, resolveModel } from '../agent/models';
 import { runTurn } from '../agent/run-turn';
@@ -33,6 +32,7 @@ import { coalesceDeltas } from '../turns/coalesce-deltas';
 import { runningTurn, trackTurn, untrackTurn } from '../turns/running-turns';
 import { feedKey, stopKey, turnBus } from '../turns/turn-bus';
 import { logToDatabase, turnRecorder } from '../turns/turn-recorder';
+import { turnResponse } from '../turns/turn-response';
 import { authorize, writer } from './access';
 import { closeIfDead } from './dead-turns';
 import { toolServices } from './tool-services';
@@ -172,7 +172,7 @@ export async function postMessage(
     // Every reader, the log and the bus get the deltas in frames, not one chunk per token.
     const finished = recorder.record(stream.pipeThrough(coalesceDeltas())).finally(release);
     return {
-      response: createUIMessageStreamResponse({ stream: recorder.feed.read() }),
+      response: turnResponse(recorder.feed.read()),
       finished,
     };
   } catch (error) {
