@@ -183,27 +183,30 @@ export async function postMessage(
 
 /** Stores what the turn answers — a new or edited user message, or nothing — and loads it all. */
 async function prepareHistory(db: Db, session: SessionRow, begin: Start): Promise<QuantaMessage[]> {
+  // Read once: the history after this turn's changes is worked out here, not read again.
   const stored = await listMessages(db, session.id);
   if (begin.trigger === 'regenerate') {
     const lastUser = stored.findLast((message) => message.role === 'user');
     if (!lastUser)
       throw new HttpError(400, 'nothing_to_regenerate', 'There is no answer to write again.');
     await truncateMessages(db, session.id, lastUser.position + 1);
-  } else {
-    const parts = begin.message.parts.map(({ text }) => ({ type: 'text' as const, text }));
-    let id = begin.message.id;
-    if (begin.trigger === 'edit') {
-      const edited = stored.find((message) => message.id === id && message.role === 'user');
-      if (!edited)
-        throw new HttpError(404, 'message_not_found', 'No message of yours here has that id.');
-      await truncateMessages(db, session.id, edited.position);
-    } else if (id === undefined || !ID_PATTERN.test(id) || (await messageExists(db, id))) {
-      id = newId();
-    }
-    await appendMessages(db, session.id, [{ id, role: 'user', parts }]);
-    if (stored.length === 0) await nameAfterFirstMessage(db, session, parts[0]?.text ?? '');
+    return stored.filter((message) => message.position <= lastUser.position).map(toMessage);
   }
-  return (await listMessages(db, session.id)).map(toMessage);
+  const parts = begin.message.parts.map(({ text }) => ({ type: 'text' as const, text }));
+  let id = begin.message.id;
+  let kept = stored;
+  if (begin.trigger === 'edit') {
+    const edited = stored.find((message) => message.id === id && message.role === 'user');
+    if (!edited)
+      throw new HttpError(404, 'message_not_found', 'No message of yours here has that id.');
+    await truncateMessages(db, session.id, edited.position);
+    kept = stored.filter((message) => message.position < edited.position);
+  } else if (id === undefined || !ID_PATTERN.test(id) || (await messageExists(db, id))) {
+    id = newId();
+  }
+  const added = await appendMessages(db, session.id, [{ id, role: 'user', parts }]);
+  if (stored.length === 0) await nameAfterFirstMessage(db, session, parts[0]?.text ?? '');
+  return [...kept, ...added].map(toMessage);
 }
 
 /**

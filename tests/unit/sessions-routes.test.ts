@@ -364,6 +364,11 @@ describeEachDatabase('session routes', (database) => {
     expect(texts(after)).toEqual(['user: what is 5 + ', 'assistant: Let me work ']);
     expect(after[0]?.id).toBe(first?.id);
     expect(JSON.stringify(after[1])).toContain('5 + 5 = 10');
+    // The model was sent only the edited question: as much as a new session asking it.
+    const fresh = await createAs(owner);
+    await (await send(fresh.id, userText('what is 5 + 5'))).text();
+    const [, freshAnswer] = await transcript(fresh.id);
+    expect(after[1]?.metadata?.steps?.[0]).toEqual(freshAnswer?.metadata?.steps?.[0]);
   });
 
   it('regenerates the last answer: the answer is replaced, the question kept', async () => {
@@ -378,6 +383,8 @@ describeEachDatabase('session routes', (database) => {
     expect(after[0]?.id).toBe(question?.id);
     expect(after[1]?.id).not.toBe(answer?.id);
     expect(JSON.stringify(after[1])).toContain('6 * 7 = 42');
+    // The old answer was not sent to the model again: the same history, the same tokens in.
+    expect(after[1]?.metadata?.steps).toEqual(answer?.metadata?.steps);
   });
 
   it('refuses an edit or a regenerate that makes no sense, changing nothing', async () => {
