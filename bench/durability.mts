@@ -16,6 +16,7 @@ import { saveMessage } from '@/lib/db/messages';
 import { createSession } from '@/lib/db/sessions';
 import { newId } from '@/lib/ids';
 import type { QuantaMessage } from '@/lib/protocol';
+import { coalesceDeltas } from '@/lib/turns/coalesce-deltas';
 import { logToDatabase, turnRecorder } from '@/lib/turns/turn-recorder';
 import { memoryServices } from '@/tests/helpers/tool-services';
 import { toolSet } from '@/tools';
@@ -146,13 +147,15 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
     let delta = 0;
     const reader = recorder.feed.read().getReader();
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      if (read.value.type === 'text-delta') {
+      if (read.value.type !== 'text-delta') continue;
+      // A frame joins several of the model's deltas (one word each): each waited until now.
+      for (const _word of read.value.delta.trim().split(' ')) {
         figures.delays.push(performance.now() - (due[delta++] as number));
       }
     }
   })();
   // As the turn service does: the feed ends once the turn is logged and stored.
-  await recorder.record(stream);
+  await recorder.record(stream.pipeThrough(coalesceDeltas()));
   figures.durationMs = performance.now() - (due[0] as number);
   recorder.feed.end();
   await reading;
