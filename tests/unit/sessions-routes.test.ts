@@ -9,6 +9,7 @@ import * as actionsRoute from '@/app/api/sessions/[id]/widgets/[toolCallId]/acti
 import * as sessionsRoute from '@/app/api/sessions/route';
 import { sessions } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
+import type { MessageMetadata } from '@/lib/protocol';
 import { RENEW_TURN_MS } from '@/lib/sessions/turn-mark';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { holdNextTurn } from '@/tests/helpers/held-model';
@@ -331,7 +332,12 @@ describeEachDatabase('session routes', (database) => {
       params({ id }),
     );
     const { messages } = await response.json();
-    return messages as { id: string; role: string; parts: { type: string; text?: string }[] }[];
+    return messages as {
+      id: string;
+      role: string;
+      parts: { type: string; text?: string }[];
+      metadata?: MessageMetadata;
+    }[];
   };
   const texts = (messages: Awaited<ReturnType<typeof transcript>>) =>
     messages.map((m) => `${m.role}: ${m.parts.find((p) => p.type === 'text')?.text?.slice(0, 12)}`);
