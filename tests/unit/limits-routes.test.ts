@@ -3,6 +3,7 @@ import * as eventsRoute from '@/app/api/sessions/[id]/events/route';
 import * as forkRoute from '@/app/api/sessions/[id]/fork/route';
 import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
 import * as sessionRoute from '@/app/api/sessions/[id]/route';
+import * as streamRoute from '@/app/api/sessions/[id]/stream/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
 import type { OwnerLimits } from '@/lib/config';
 import { newId } from '@/lib/ids';
@@ -130,5 +131,33 @@ describeEachDatabase('per-owner limits on the routes', (database) => {
       again.abort();
       expect(response.status).toBe(200);
     });
+  });
+
+  it('counts a reader of a running turn as a live stream, and frees it when the reader leaves', async () => {
+    limit({ eventStreams: 1 });
+    const id = await newSession();
+    const turn = holdNextTurn();
+    const running = await prompt(id);
+    await turn.started;
+    const read = (signal?: AbortSignal) =>
+      streamRoute.GET(
+        new Request(request('GET', `/api/sessions/${id}/stream`, owner), { signal }),
+        params({ id }),
+      );
+    const first = await read();
+    expect(first.status).toBe(200);
+    await expectRefused(await read(), 'too_many_event_streams', /at most 1/);
+    await first.body?.cancel();
+    const again = await read();
+    expect(again.status).toBe(200);
+    turn.release();
+    await Promise.all([running.text(), again.text()]);
+    // The reader that read the turn to its end gave its slot back too.
+    const after = await eventsRoute.GET(
+      request('GET', `/api/sessions/${id}/events`, owner),
+      params({ id }),
+    );
+    expect(after.status).toBe(200);
+    await after.body?.cancel();
   });
 });
