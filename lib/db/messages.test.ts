@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
-import { appendMessages, listMessages } from './messages';
+import { appendMessages, listMessages, replaceMessage, saveMessage } from './messages';
 import { createSession, deleteSession, getSession } from './sessions';
 
 describeEachDatabase('message queries', (database) => {
@@ -31,5 +31,20 @@ describeEachDatabase('message queries', (database) => {
     expect(await getSession(db(), session.id)).toBeUndefined();
     expect(await listMessages(db(), session.id)).toEqual([]);
     expect(await deleteSession(db(), session.id)).toBe(false);
+  });
+
+  it('replaces only a message that is there; saving appends one that is not', async () => {
+    const db = database().db;
+    const { id } = await createSession(db, { ownerId: 'owner-a' });
+    const answer = { id: 'answer-1', role: 'assistant' as const, parts: [] };
+    expect(await replaceMessage(db, id, answer)).toBe(false);
+    expect(await listMessages(db, id)).toEqual([]);
+    await saveMessage(db, id, answer);
+    const text = [{ type: 'text' as const, text: 'Done.' }];
+    expect(await replaceMessage(db, id, { ...answer, parts: text })).toBe(true);
+    const stored = await listMessages(db, id);
+    expect(stored.map(({ id, parts }) => ({ id, parts }))).toEqual([
+      { id: 'answer-1', parts: text },
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import {
   appendMessages,
   listMessages,
   messageExists,
-  saveMessage,
+  replaceMessage,
   truncateMessages,
 } from '../db/messages';
 import type { SessionRow } from '../db/schema';
@@ -106,16 +106,26 @@ export async function postMessage(
     await lease.release();
     throw new HttpError(409, 'turn_active', 'A turn is already running here: wait or stop it.');
   }
+  let appended = false;
   const recorder = turnRecorder({
     writeLog: logToDatabase(db, id, turnId),
     maxToolInputBytes: maxToolInputBytes(),
-    save: (message) =>
-      saveMessage(db, id, {
+    save: async (message) => {
+      const row = {
         id: message.id,
-        role: 'assistant',
+        role: 'assistant' as const,
         parts: message.parts,
         metadata: message.metadata ?? null,
-      }),
+      };
+      // The saves come one at a time: the first appends the answer, the rest replace it (no
+      // update that misses first).
+      if (appended) {
+        await replaceMessage(db, id, row);
+      } else {
+        await appendMessages(db, id, [row]);
+        appended = true;
+      }
+    },
   });
   // Stopped by the owner (here, or from another instance over the bus), or given up when
   // another turn took the session over (see turn-mark).
