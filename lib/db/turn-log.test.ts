@@ -1,12 +1,11 @@
-import type { UIMessageChunk } from 'ai';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
+import { textDelta as delta } from '@/tests/helpers/turn-chunks';
 import { sessions } from './schema';
 import { createSession } from './sessions';
 import { appendChunks, deleteEndedTurnLogs, deleteTurnLog, readChunks } from './turn-log';
 
-const delta = (text: string): UIMessageChunk => ({ type: 'text-delta', id: 't', delta: text });
 const deltas = (...texts: string[]) => texts.map(delta);
 
 describeEachDatabase('turn logs', (database) => {

@@ -1,26 +1,11 @@
-import type { UIMessageChunk } from 'ai';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
+import { textDelta as delta, readSome } from '@/tests/helpers/turn-chunks';
 import { createSession } from '../db/sessions';
 import { appendChunks } from '../db/turn-log';
 import { newId } from '../ids';
 import { followTurn } from './follow-turn';
 import { feedKey, turnBus } from './turn-bus';
-
-const delta = (text: string): UIMessageChunk => ({ type: 'text-delta', id: 't', delta: text });
-const texts = (chunks: UIMessageChunk[]) =>
-  chunks.map((chunk) => (chunk.type === 'text-delta' ? chunk.delta : chunk.type));
-
-/** Reads `count` chunks (fewer if the stream ends first), leaving the stream open. */
-async function readSome(reader: ReadableStreamDefaultReader<UIMessageChunk>, count: number) {
-  const chunks: UIMessageChunk[] = [];
-  while (chunks.length < count) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-  }
-  return texts(chunks);
-}
 
 describeEachDatabase('following a turn from another instance', (database) => {
   const db = () => database().db;

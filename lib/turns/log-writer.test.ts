@@ -1,8 +1,7 @@
 import type { UIMessageChunk } from 'ai';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { textDelta as delta, chunkTexts as texts } from '@/tests/helpers/turn-chunks';
 import { logWriter } from './log-writer';
-
-const delta = (text: string): UIMessageChunk => ({ type: 'text-delta', id: 't', delta: text });
 
 /** A write the test finishes (or fails) when it wants. */
 function deferred() {
@@ -16,8 +15,6 @@ function deferred() {
 }
 
 type Call = { from: number; texts: string[] };
-const texts = (chunks: UIMessageChunk[]) =>
-  chunks.map((chunk) => (chunk.type === 'text-delta' ? chunk.delta : chunk.type));
 
 /** A write that records its calls; call number n (from 1) waits for `answer(n)`, if anything. */
 function recordingWrite(answer: (call: number) => Promise<void> | undefined = () => undefined) {

@@ -1,21 +1,7 @@
 import type { UIMessageChunk } from 'ai';
 import { expect, it } from 'vitest';
+import { textDelta as delta, readSome } from '@/tests/helpers/turn-chunks';
 import { TurnFeed } from './turn-feed';
-
-const delta = (text: string): UIMessageChunk => ({ type: 'text-delta', id: 't', delta: text });
-const texts = (chunks: UIMessageChunk[]) =>
-  chunks.map((chunk) => (chunk.type === 'text-delta' ? chunk.delta : chunk.type));
-
-/** Reads `count` chunks, leaving the stream open. */
-async function readSome(reader: ReadableStreamDefaultReader<UIMessageChunk>, count: number) {
-  const chunks: UIMessageChunk[] = [];
-  while (chunks.length < count) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-  }
-  return texts(chunks);
-}
 
 const readAll = (stream: ReadableStream<UIMessageChunk>) =>
   readSome(stream.getReader(), Number.POSITIVE_INFINITY);

@@ -1,9 +1,9 @@
 import type { UIMessageChunk } from 'ai';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { textDelta as delta } from '@/tests/helpers/turn-chunks';
 import type { QuantaMessage } from '../protocol';
 import { PARTIAL_SAVE_MS, turnRecorder } from './turn-recorder';
 
-const delta = (text: string): UIMessageChunk => ({ type: 'text-delta', id: 't', delta: text });
 const opening: UIMessageChunk[] = [
   // runTurn's start chunk says the message is streaming (see lib/agent/run-turn.ts).
   {
