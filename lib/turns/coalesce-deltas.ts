@@ -48,10 +48,11 @@ export function coalesceDeltas(
         send(chunk);
         openFrame();
       } else if (waiting && waiting.type === chunk.type && waiting.id === chunk.id) {
-        waiting = { ...waiting, delta: waiting.delta + chunk.delta };
+        waiting.delta += chunk.delta;
       } else {
         sendWaiting();
-        waiting = chunk;
+        // A copy of its own, so the next deltas join it in place: no new chunk per token.
+        waiting = { ...chunk };
       }
     },
     flush() {
