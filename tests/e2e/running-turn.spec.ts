@@ -252,3 +252,18 @@ test('a reader of the public link sees the answer arrive word by word', async ({
   expect(await notReloaded(stranger)).toBe(true);
   await turnEnded(page);
 });
+
+test('a reader sees "Stopped" as soon as the owner stops the turn, without a reload', async ({
+  page,
+  stranger,
+}) => {
+  await start(page);
+  await shareWith(page, stranger, page.url());
+  await send(page, 'hold, then stop');
+  await expect(message(stranger, 3)).toContainText('I am still answering.');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  // Only the turn's last chunk tells the reader how it ended: it pressed nothing.
+  await expect(message(stranger, 3).getByText('Stopped', { exact: true })).toBeVisible();
+  await expect(message(stranger, 3)).not.toContainText('The end.');
+  expect(await notReloaded(stranger)).toBe(true);
+});
