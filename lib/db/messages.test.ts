@@ -1,7 +1,16 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
-import { appendMessages, listMessages, replaceMessage, saveMessage } from './messages';
+import {
+  appendMessages,
+  insertMessage,
+  listMessages,
+  replaceMessage,
+  saveMessage,
+  truncateMessages,
+  upsertMessage,
+} from './messages';
 import { createSession, deleteSession, getSession } from './sessions';
+import { listWidgetStates, writeWidgetState } from './widget-states';
 
 describeEachDatabase('message queries', (database) => {
   const db = () => database().db;
@@ -45,6 +54,67 @@ describeEachDatabase('message queries', (database) => {
     const stored = await listMessages(db, id);
     expect(stored.map(({ id, parts }) => ({ id, parts }))).toEqual([
       { id: 'answer-1', parts: text },
+    ]);
+  });
+
+  it('inserts a message at its place unless its id is taken', async () => {
+    const { id } = await createSession(db(), { ownerId: 'owner-a' });
+    const other = await createSession(db(), { ownerId: 'owner-b' });
+    const prompt = { id: 'prompt-1', position: 0, role: 'user' as const, parts: [] };
+    expect(await insertMessage(db(), id, prompt)).toMatchObject({ id: 'prompt-1', position: 0 });
+    expect(await insertMessage(db(), other.id, prompt)).toBeUndefined();
+    expect(await listMessages(db(), other.id)).toEqual([]);
+  });
+
+  it("upserts an answer: stored the first time, replaced after, never another session's", async () => {
+    const { id } = await createSession(db(), { ownerId: 'owner-a' });
+    const answer = { id: 'answer-2', position: 0, role: 'assistant' as const, parts: [] };
+    await upsertMessage(db(), id, answer);
+    const text = [{ type: 'text' as const, text: 'Done.' }];
+    await upsertMessage(db(), id, { ...answer, parts: text, metadata: { status: 'complete' } });
+    expect(
+      (await listMessages(db(), id)).map(({ id, position, parts, metadata }) => ({
+        id,
+        position,
+        parts,
+        metadata,
+      })),
+    ).toEqual([{ id: 'answer-2', position: 0, parts: text, metadata: { status: 'complete' } }]);
+    const other = await createSession(db(), { ownerId: 'owner-b' });
+    await upsertMessage(db(), other.id, { ...answer, parts: [] });
+    expect(await listMessages(db(), other.id)).toEqual([]);
+    expect((await listMessages(db(), id))[0]?.parts).toEqual(text);
+  });
+
+  it('truncates from a position, with the widgets those messages opened', async () => {
+    const { id } = await createSession(db(), { ownerId: 'owner-a' });
+    const call = (toolCallId: string) => ({
+      type: 'tool-counter',
+      toolCallId,
+      state: 'output-available',
+      input: {},
+      output: 'ok',
+    });
+    await appendMessages(db(), id, [
+      { role: 'user', parts: [{ type: 'text', text: 'one' }] },
+      { role: 'assistant', parts: [call('kept')] as never },
+      { role: 'user', parts: [{ type: 'text', text: 'two' }] },
+      { role: 'assistant', parts: [{ type: 'text', text: 'hm' }, call('dropped')] as never },
+    ]);
+    for (const toolCallId of ['kept', 'dropped', 'session-wide']) {
+      await writeWidgetState(db(), {
+        sessionId: id,
+        key: toolCallId,
+        widgetId: 'counter',
+        data: { count: 1 },
+        version: 0,
+      });
+    }
+    await truncateMessages(db(), id, 2);
+    expect((await listMessages(db(), id)).map(({ position }) => position)).toEqual([0, 1]);
+    expect((await listWidgetStates(db(), id)).map(({ toolCallId }) => toolCallId).sort()).toEqual([
+      'kept',
+      'session-wide',
     ]);
   });
 });

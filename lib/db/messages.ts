@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { newId } from '../ids';
 import type { Db } from './client';
 import { type MessageRow, messages, sessions, widgetStates } from './schema';
@@ -47,26 +47,68 @@ export async function appendMessages(
   });
 }
 
-/** Deletes the session's messages from `position` on: the start of an edit or a regenerate. */
+/**
+ * Deletes the session's messages from `position` on, and the widgets they opened (a session-wide
+ * widget stays): the start of an edit or a regenerate. One statement, so one round trip.
+ */
 export async function truncateMessages(db: Db, sessionId: string, position: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const dropped = await tx
-      .delete(messages)
-      .where(and(eq(messages.sessionId, sessionId), gte(messages.position, position)))
-      .returning({ parts: messages.parts });
-    // The widgets those messages opened go with them (a session-wide widget stays).
-    const toolCallIds = dropped.flatMap(({ parts }) =>
-      parts.flatMap((part) =>
-        'toolCallId' in part && typeof part.toolCallId === 'string' ? [part.toolCallId] : [],
-      ),
-    );
-    if (toolCallIds.length === 0) return;
-    await tx
-      .delete(widgetStates)
-      .where(
-        and(eq(widgetStates.sessionId, sessionId), inArray(widgetStates.toolCallId, toolCallIds)),
-      );
-  });
+  await db.execute(sql`
+    with dropped as (
+      delete from ${messages}
+      where ${messages.sessionId} = ${sessionId} and ${messages.position} >= ${position}
+      returning ${messages.parts}
+    )
+    delete from ${widgetStates}
+    where ${widgetStates.sessionId} = ${sessionId} and ${widgetStates.toolCallId} in (
+      select part ->> 'toolCallId' from dropped, jsonb_array_elements(dropped.parts) as part
+    )`);
+}
+
+/** A message that goes at a position the caller knows is free (it holds the session's turn). */
+export type PlacedMessage = Required<Pick<NewMessage, 'id'>> & NewMessage & { position: number };
+
+const row = (sessionId: string, message: PlacedMessage) => ({
+  id: message.id,
+  sessionId,
+  position: message.position,
+  role: message.role,
+  parts: storable(message.parts),
+  metadata: storable(message.metadata ?? null),
+});
+
+/** Stores a new message (made storable); undefined when its id is taken (ids are global keys). */
+export async function insertMessage(
+  db: Db,
+  sessionId: string,
+  message: PlacedMessage,
+): Promise<MessageRow | undefined> {
+  const [inserted] = await db
+    .insert(messages)
+    .values(row(sessionId, message))
+    .onConflictDoNothing({ target: messages.id })
+    .returning();
+  return inserted;
+}
+
+/**
+ * Stores a message the first time and replaces its parts and metadata after (made storable):
+ * one statement either way, so a turn's saves cost a round trip each.
+ */
+export async function upsertMessage(
+  db: Db,
+  sessionId: string,
+  message: PlacedMessage,
+): Promise<void> {
+  const values = row(sessionId, message);
+  await db
+    .insert(messages)
+    .values(values)
+    .onConflictDoUpdate({
+      target: messages.id,
+      set: { parts: values.parts, metadata: values.metadata },
+      // Never another session's message, whatever id it is given.
+      setWhere: eq(messages.sessionId, sessionId),
+    });
 }
 
 /** The session's message that holds a tool call (jsonb containment on its parts), if any. */
@@ -86,12 +128,6 @@ export async function findToolCallMessage(
     )
     .limit(1);
   return row;
-}
-
-/** Whether any session has a message with this id (ids are global keys). */
-export async function messageExists(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: messages.id }).from(messages).where(eq(messages.id, id));
-  return row !== undefined;
 }
 
 /** Replaces a stored message's parts and metadata (made storable); false when it is not there. */

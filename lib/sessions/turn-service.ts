@@ -5,15 +5,8 @@ import { runTurn } from '../agent/run-turn';
 import { prices } from '../agent/usage';
 import { maxAnswerBytes, maxSteps, maxToolInputBytes, maxWidgetDataBytes } from '../config';
 import type { Db } from '../db/client';
-import {
-  appendMessages,
-  listMessages,
-  messageExists,
-  replaceMessage,
-  truncateMessages,
-} from '../db/messages';
-import type { SessionRow } from '../db/schema';
-import { DEFAULT_TITLE, updateSession } from '../db/sessions';
+import { insertMessage, listMessages, truncateMessages, upsertMessage } from '../db/messages';
+import type { MessageRow, SessionRow } from '../db/schema';
 import { deleteEndedTurnLogs } from '../db/turn-log';
 import { claimTurn, releaseTurn } from '../db/turns';
 import { publish } from '../events/session-events';
@@ -31,12 +24,12 @@ import type { ToolSet } from '../tools/tool-set';
 import { coalesceDeltas } from '../turns/coalesce-deltas';
 import { runningTurn, trackTurn, untrackTurn } from '../turns/running-turns';
 import { feedKey, stopKey, turnBus } from '../turns/turn-bus';
-import { logToDatabase, turnRecorder } from '../turns/turn-recorder';
+import { logToDatabase, type TurnRecorder, turnRecorder } from '../turns/turn-recorder';
 import { turnResponse } from '../turns/turn-response';
 import { authorize, writer } from './access';
 import { closeIfDead } from './dead-turns';
 import { toolServices } from './tool-services';
-import { keepTurnMarked, STALE_TURN_MS } from './turn-mark';
+import { keepTurnMarked } from './turn-mark';
 import { toMessage } from './views';
 
 const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -70,6 +63,9 @@ export type StartedTurn = { response: Response; finished: Promise<void> };
  * `POST /api/sessions/:id/messages`: stores the owner's new message, runs a turn with `toolSet`
  * (on the demo model, `demoIntents` ask for its tools) and answers with its UI message stream.
  * The turn runs to its end whether or not the client stays: `finished` says when.
+ *
+ * Four round trips to the database before the model is called: who asks, the claim (which reads
+ * the session and names it), the history, the prompt. Then one per save.
  */
 export async function postMessage(
   db: Db,
@@ -79,94 +75,73 @@ export async function postMessage(
   demoIntents: readonly Intent[],
 ): Promise<StartedTurn> {
   const identity = await writer(db, request);
-  const session = await authorize(db, id, identity.ownerId, 'write');
   const begin = start(
     await readJson<PostMessageBody>(request, postMessageSchema, MAX_MESSAGE_BYTES),
   );
   await enforceRate('turnsPerMinute', identity.ownerId);
-  const { info, model } = await resolveModel(session.model, { demoIntents }).catch(
-    (error: unknown) => {
-      if (error instanceof ModelUnavailableError) {
-        throw new HttpError(409, 'model_unavailable', error.message);
-      }
-      throw error;
-    },
-  );
-  // A turn whose server died is closed with what it wrote before this one takes the session.
-  await closeIfDead(db, session);
   const lease = await acquireLease('concurrentTurns', identity.ownerId);
   const turnId = newId();
   // The slot goes back whatever stops the claim, a database error included: a lease renews
   // itself, so one never released would hold the slot for good.
-  const claimed = await claimTurn(db, id, turnId, STALE_TURN_MS).catch(async (error) => {
+  const session = await claim(db, id, identity.ownerId, turnId, begin).catch(async (error) => {
     await lease.release();
     throw error;
-  });
-  if (!claimed) {
-    await lease.release();
-    throw new HttpError(409, 'turn_active', 'A turn is already running here: wait or stop it.');
-  }
-  let appended = false;
-  const recorder = turnRecorder({
-    writeLog: logToDatabase(db, id, turnId),
-    maxToolInputBytes: maxToolInputBytes(),
-    save: async (message) => {
-      const row = {
-        id: message.id,
-        role: 'assistant' as const,
-        parts: message.parts,
-        metadata: message.metadata ?? null,
-      };
-      // The saves come one at a time: the first appends the answer, the rest replace it (no
-      // update that misses first).
-      if (appended) {
-        await replaceMessage(db, id, row);
-      } else {
-        await appendMessages(db, id, [row]);
-        appended = true;
-      }
-    },
   });
   // Stopped by the owner (here, or from another instance over the bus), or given up when
   // another turn took the session over (see turn-mark).
   const controller = new AbortController();
-  trackTurn(id, { turnId, controller, feed: recorder.feed });
   const stopHeard = turnBus().subscribe(stopKey(turnId), () => controller.abort());
   const stopRenewing = keepTurnMarked(db, id, turnId, () => controller.abort());
+  let recorder: TurnRecorder | undefined;
   // Once the turn is stored: the session is freed before its readers' streams end, so a client
   // that sends again at once is not refused.
-  let started = false;
   const release = async () => {
     stopRenewing();
     stopHeard();
     try {
       await Promise.all([releaseTurn(db, id, turnId), lease.release()]);
     } finally {
-      // After the release, so a viewer that reloads the session on it finds the turn ended.
-      if (started) publish(id, { type: 'turn', status: 'ended' });
-      recorder.feed.end();
-      untrackTurn(id, turnId);
-      turnBus().publish(feedKey(turnId), { type: 'end' });
-      setTimeout(
-        () =>
-          void deleteEndedTurnLogs(db, id).catch((error: unknown) =>
-            console.error(`Removing the logs of session ${id} failed:`, error),
-          ),
-        LOG_KEPT_MS,
-      ).unref();
+      if (recorder) {
+        // After the release, so a viewer that reloads the session on it finds the turn ended.
+        publish(id, { type: 'turn', status: 'ended' });
+        recorder.feed.end();
+        untrackTurn(id, turnId);
+        turnBus().publish(feedKey(turnId), { type: 'end' });
+        setTimeout(
+          () =>
+            void deleteEndedTurnLogs(db, id).catch((error: unknown) =>
+              console.error(`Removing the logs of session ${id} failed:`, error),
+            ),
+          LOG_KEPT_MS,
+        ).unref();
+      }
     }
   };
   try {
-    const history = await prepareHistory(db, session, begin);
+    const { info, model } = await modelFor(session, demoIntents);
+    const { history, answerPosition } = await prepareHistory(db, id, begin);
+    const messageId = newId();
+    recorder = turnRecorder({
+      writeLog: logToDatabase(db, id, turnId),
+      maxToolInputBytes: maxToolInputBytes(),
+      save: (message) =>
+        upsertMessage(db, id, {
+          id: message.id,
+          position: answerPosition,
+          role: 'assistant',
+          parts: message.parts,
+          metadata: message.metadata ?? null,
+        }),
+    });
+    trackTurn(id, { turnId, controller, feed: recorder.feed });
     // Now that the prompt is stored and the stream route can serve the turn, here and elsewhere.
     publish(id, { type: 'turn', status: 'started' });
-    started = true;
     const stream = await runTurn({
       model,
       modelId: info.id,
       price: prices()[info.id],
       history,
-      messageId: newId(),
+      messageId,
       toolSet,
       services: toolServices(db, id),
       sessionId: id,
@@ -191,32 +166,79 @@ export async function postMessage(
   }
 }
 
-/** Stores what the turn answers — a new or edited user message, or nothing — and loads it all. */
-async function prepareHistory(db: Db, session: SessionRow, begin: Start): Promise<QuantaMessage[]> {
-  // Read once: the history after this turn's changes is worked out here, not read again.
-  const stored = await listMessages(db, session.id);
+/**
+ * Claims the session for `turnId`, or says why not: it is not the owner's to write (404 or 403),
+ * or a turn runs on it (409). A turn whose server died is closed with what it wrote first.
+ */
+async function claim(
+  db: Db,
+  id: string,
+  ownerId: string,
+  turnId: string,
+  begin: Start,
+): Promise<SessionRow> {
+  const request = { sessionId: id, ownerId, turnId, title: titleFor(begin) };
+  const claimed = await claimTurn(db, request);
+  if (claimed) return claimed;
+  const session = await authorize(db, id, ownerId, 'write');
+  const reclaimed = (await closeIfDead(db, session)) ? await claimTurn(db, request) : undefined;
+  if (reclaimed) return reclaimed;
+  throw new HttpError(409, 'turn_active', 'A turn is already running here: wait or stop it.');
+}
+
+async function modelFor(session: SessionRow, demoIntents: readonly Intent[]) {
+  try {
+    return await resolveModel(session.model, { demoIntents });
+  } catch (error) {
+    if (error instanceof ModelUnavailableError) {
+      throw new HttpError(409, 'model_unavailable', error.message);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Stores what the turn answers — a new or edited user message, or nothing — and works out the
+ * history the model gets and where the answer goes, from one read of the stored messages.
+ */
+async function prepareHistory(
+  db: Db,
+  sessionId: string,
+  begin: Start,
+): Promise<{ history: QuantaMessage[]; answerPosition: number }> {
+  const stored = await listMessages(db, sessionId);
+  const after = (kept: MessageRow[]) => ({
+    history: kept.map(toMessage),
+    answerPosition: (kept.at(-1)?.position ?? -1) + 1,
+  });
   if (begin.trigger === 'regenerate') {
     const lastUser = stored.findLast((message) => message.role === 'user');
     if (!lastUser)
       throw new HttpError(400, 'nothing_to_regenerate', 'There is no answer to write again.');
-    await truncateMessages(db, session.id, lastUser.position + 1);
-    return stored.filter((message) => message.position <= lastUser.position).map(toMessage);
+    await truncateMessages(db, sessionId, lastUser.position + 1);
+    return after(stored.filter((message) => message.position <= lastUser.position));
   }
-  const parts = begin.message.parts.map(({ text }) => ({ type: 'text' as const, text }));
-  let id = begin.message.id;
   let kept = stored;
+  const id = begin.message.id;
   if (begin.trigger === 'edit') {
     const edited = stored.find((message) => message.id === id && message.role === 'user');
     if (!edited)
       throw new HttpError(404, 'message_not_found', 'No message of yours here has that id.');
-    await truncateMessages(db, session.id, edited.position);
+    await truncateMessages(db, sessionId, edited.position);
     kept = stored.filter((message) => message.position < edited.position);
-  } else if (id === undefined || !ID_PATTERN.test(id) || (await messageExists(db, id))) {
-    id = newId();
   }
-  const added = await appendMessages(db, session.id, [{ id, role: 'user', parts }]);
-  if (stored.length === 0) await nameAfterFirstMessage(db, session, parts[0]?.text ?? '');
-  return [...kept, ...added].map(toMessage);
+  const prompt = {
+    position: after(kept).answerPosition,
+    role: 'user' as const,
+    parts: begin.message.parts.map(({ text }) => ({ type: 'text' as const, text })),
+  };
+  const wanted = id !== undefined && ID_PATTERN.test(id) ? id : newId();
+  // A client-chosen id another message already has gets a new one.
+  const added =
+    (await insertMessage(db, sessionId, { ...prompt, id: wanted })) ??
+    (await insertMessage(db, sessionId, { ...prompt, id: newId() }));
+  if (!added) throw new Error('A new message id was taken.');
+  return after([...kept, added]);
 }
 
 /**
@@ -238,10 +260,9 @@ export async function stop(db: Db, request: Request, id: string): Promise<StopRe
   return { stopped: true };
 }
 
-/** A chat nobody has named takes its title from the first words it is asked. */
-async function nameAfterFirstMessage(db: Db, session: SessionRow, text: string): Promise<void> {
-  if (session.title !== DEFAULT_TITLE) return;
-  const line = text.trim().split('\n')[0] ?? '';
-  const title = line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
-  await updateSession(db, session.id, { title });
+/** The title a prompt gives a chat nobody has named yet: the first words it is asked. */
+function titleFor(begin: Start): string | undefined {
+  if (begin.trigger !== 'submit') return undefined;
+  const line = begin.message.parts[0]?.text.trim().split('\n')[0] ?? '';
+  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
 }

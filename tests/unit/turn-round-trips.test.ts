@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
+import * as sessionsRoute from '@/app/api/sessions/route';
+import { type Database, openDatabase } from '@/lib/db/client';
+import { newId } from '@/lib/ids';
+import { PARTIAL_SAVE_MS } from '@/lib/turns/turn-recorder';
+import { holdNextTurn } from '@/tests/helpers/held-model';
+import { countRoundTrips } from '@/tests/helpers/pg-round-trips';
+import { emptyPostgresDatabase, type OwnDatabase } from '@/tests/helpers/postgres';
+import { params, request, useDatabase } from '@/tests/helpers/routes';
+
+process.env.QUANTA_SECRET = 'test-secret';
+
+vi.mock('@/lib/agent/models', async (importOriginal) =>
+  (await import('@/tests/helpers/held-model')).withHeldModels(
+    importOriginal<typeof import('@/lib/agent/models')>,
+  ),
+);
+
+/** A round trip named by what it does to which table: `select identities`, `update sessions`. */
+function kind(statement: string): string {
+  const text = statement.trim().toLowerCase();
+  const table = (pattern: RegExp) => pattern.exec(text)?.[1] ?? '?';
+  if (text.startsWith('select')) return `select ${table(/ from "(\w+)"/)}`;
+  if (text.startsWith('insert')) return `insert ${table(/^insert into "(\w+)"/)}`;
+  if (text.startsWith('update')) return `update ${table(/^update "(\w+)"/)}`;
+  if (text.startsWith('delete')) return `delete ${table(/^delete from "(\w+)"/)}`;
+  return text.split(/\s/)[0] ?? text;
+}
+
+// Counted on the wire in front of PostgreSQL, so a transaction's begin and commit count too.
+describe.skipIf(!process.env.DATABASE_URL)("a turn's round trips to PostgreSQL", () => {
+  let own: OwnDatabase;
+  let proxy: Awaited<ReturnType<typeof countRoundTrips>>;
+  let database: Database;
+  const owner = { ownerId: newId() };
+
+  beforeAll(async () => {
+    own = await emptyPostgresDatabase();
+    const url = new URL(own.url);
+    proxy = await countRoundTrips({ host: url.hostname, port: Number(url.port || 5432) });
+    url.host = `127.0.0.1:${proxy.port}`;
+    database = await openDatabase({ url: url.toString() });
+    useDatabase(database);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+    await proxy?.close();
+    await own?.drop();
+  });
+
+  /** A one-step turn: the round trips made before the model is called, and after. */
+  async function turn(id: string, body: object) {
+    const held = holdNextTurn();
+    proxy.reset();
+    const began = Date.now();
+    const response = await messagesRoute.POST(
+      request('POST', `/api/sessions/${id}/messages`, owner, body),
+      params({ id }),
+    );
+    expect(response.status).toBe(200);
+    await held.started;
+    const beforeModel = proxy.trips().map(kind);
+    held.release();
+    await response.text();
+    return {
+      beforeModel,
+      after: proxy.trips().map(kind).slice(beforeModel.length),
+      seconds: (Date.now() - began) / PARTIAL_SAVE_MS,
+    };
+  }
+
+  it('starts a turn in four round trips: who asks, the claim, the history, the prompt', async () => {
+    const created = await sessionsRoute.POST(request('POST', '/api/sessions', owner, {}));
+    const { id } = (await created.json()).session as { id: string };
+    const expected = ['select identities', 'update sessions', 'select messages', 'insert messages'];
+    // The first prompt names the session within the claim; a later one costs the same.
+    const prompt = (text: string) => ({
+      message: { role: 'user', parts: [{ type: 'text', text }] },
+    });
+    const first = await turn(id, prompt('Name the chat after me'));
+    expect(first.beforeModel).toEqual(expected);
+    const second = await turn(id, prompt('And again'));
+    expect(second.beforeModel).toEqual(expected);
+    // A regenerate drops the last answer (and its widgets) in one statement instead.
+    const again = await turn(id, { trigger: 'regenerate' });
+    expect(again.beforeModel).toEqual([...expected.slice(0, 3), 'with']);
+
+    for (const { after, seconds } of [first, second, again]) {
+      // Then, besides the turn's log: the step's save, the final save (each one statement, and
+      // at most one partial save a second) and the release of the session.
+      const writes = after.filter((trip) => trip !== 'insert turn_chunks');
+      expect(writes.at(-1)).toBe('update sessions');
+      const saves = writes.slice(0, -1);
+      expect(new Set(saves)).toEqual(new Set(['insert messages']));
+      expect(saves.length).toBeGreaterThanOrEqual(2);
+      expect(saves.length).toBeLessThanOrEqual(2 + Math.floor(seconds));
+    }
+  });
+});
