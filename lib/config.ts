@@ -37,6 +37,14 @@ export function maxAnswerBytes(env: Env = process.env): number {
   return positiveInteger(env, 'QUANTA_MAX_ANSWER_BYTES', 1024 * 1024);
 }
 
+/**
+ * The most tokens of history (with the system prompt and the tools) a turn sends the model:
+ * older messages are summarised beyond it (lib/agent/compaction.ts).
+ */
+export function contextTokens(env: Env = process.env): number {
+  return positiveInteger(env, 'QUANTA_CONTEXT_TOKENS', 64_000);
+}
+
 /** The most bytes of arguments (as JSON) a tool call may have: longer ones are refused. */
 export function maxToolInputBytes(env: Env = process.env): number {
   return positiveInteger(env, 'QUANTA_MAX_TOOL_INPUT_BYTES', 64 * 1024);

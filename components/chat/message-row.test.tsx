@@ -165,6 +165,15 @@ describe('how an answer ended', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Interrupted before answering');
   });
 
+  it('marks the answer before which earlier messages were summarised for the model', () => {
+    const text = { type: 'text' as const, text: 'From the summary.', state: 'done' as const };
+    show({ id: 'a10', role: 'assistant', parts: [text], metadata: { summarised: true } });
+    expect(screen.getByRole('note')).toHaveTextContent('Earlier messages summarised for the model');
+    cleanup();
+    show({ id: 'a11', role: 'assistant', parts: [text], metadata: { status: 'complete' } });
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('says Stopped as soon as Stop is pressed, unless the turn had already completed', () => {
     const streaming: QuantaMessage = {
       id: 'a6',

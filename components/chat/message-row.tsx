@@ -9,6 +9,7 @@ import { ActionButton } from './action-button';
 import { EditMessageForm } from './edit-message';
 import { Markdown } from './markdown';
 import { CopyAction, MessageActions, UsageInfo } from './message-actions';
+import { SummaryNote } from './summary-note';
 import { ToolCard } from './tool-card';
 import { turnEnded } from './turn-ended';
 import { TurnError } from './turn-error';
@@ -113,6 +114,7 @@ function AssistantMessage({
   const usage = showUsage ? metadata?.usage : undefined;
   return (
     <li className="group/message flex min-w-0 flex-col gap-2">
+      {metadata?.summarised && <SummaryNote />}
       <span className="sr-only">Assistant:</span>
       {message.parts.map((part, index) => {
         const key = index;

@@ -19,7 +19,7 @@ import { doublingToolInputPieces } from './tool-input-pieces';
 import { uniqueToolCallIds } from './unique-tool-call-ids';
 import { type Price, tokenUsage } from './usage';
 
-const SYSTEM = [
+export const SYSTEM = [
   'You are the assistant in Quanta, a chat app whose tools can show the user notes and widgets.',
   'A tool result you receive is only the text meant for you: anything the tool showed the user',
   '(a note, a button that opens a widget) is not in it. Answer from the results you get.',
@@ -32,8 +32,12 @@ export type Turn = {
   model: LanguageModelV3;
   modelId: string;
   price?: Price;
-  /** The transcript so far, ending with the new user message. */
+  /** The transcript so far, ending with the new user message (after `summary`, if any). */
   history: QuantaMessage[];
+  /** The model's summary of the messages before `history` (see lib/agent/compaction). */
+  summary?: string;
+  /** Whether this turn wrote `summary`: its answer says so in the transcript. */
+  summarised?: boolean;
   /** The id the assistant message is stored and streamed under. */
   messageId: string;
   toolSet: ToolSet;
@@ -75,7 +79,10 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
       model: turn.model,
       middleware: [doublingToolInputPieces, budget.middleware, uniqueToolCallIds(toolCallIds)],
     }),
-    system: SYSTEM,
+    system:
+      turn.summary === undefined
+        ? SYSTEM
+        : `${SYSTEM}\n\nA summary of the conversation before the messages you are given:\n${turn.summary}`,
     messages: await toModelMessages(turn.history),
     tools: toAiTools(
       turn.toolSet,
@@ -107,7 +114,9 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
           messageMetadata: ({ part }): MessageMetadata | undefined => {
             switch (part.type) {
               case 'start':
-                return { model: turn.modelId, status: 'streaming' };
+                return turn.summarised
+                  ? { model: turn.modelId, status: 'streaming', summarised: true }
+                  : { model: turn.modelId, status: 'streaming' };
               case 'finish-step':
                 steps.push(tokenUsage(part.usage, turn.price));
                 return { steps: [...steps] };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { newId } from '../ids';
 import type { Db } from './client';
 import { type MessageRow, messages, sessions, widgetStates } from './schema';
@@ -7,11 +7,12 @@ import { storable } from './storable';
 export type NewMessage = Pick<MessageRow, 'role' | 'parts'> &
   Partial<Pick<MessageRow, 'id' | 'metadata'>>;
 
-export async function listMessages(db: Db, sessionId: string): Promise<MessageRow[]> {
+/** The session's messages in order, from `position` `from` on. */
+export async function listMessages(db: Db, sessionId: string, from = 0): Promise<MessageRow[]> {
   return db
     .select()
     .from(messages)
-    .where(eq(messages.sessionId, sessionId))
+    .where(and(eq(messages.sessionId, sessionId), gte(messages.position, from)))
     .orderBy(asc(messages.position));
 }
 
@@ -48,8 +49,9 @@ export async function appendMessages(
 }
 
 /**
- * Deletes the session's messages from `position` on, and the widgets they opened (a session-wide
- * widget stays): the start of an edit or a regenerate. One statement, so one round trip.
+ * Deletes the session's messages from `position` on, the widgets they opened (a session-wide
+ * widget stays) and a context summary of any of them: the start of an edit or a regenerate.
+ * One statement, so one round trip.
  */
 export async function truncateMessages(db: Db, sessionId: string, position: number): Promise<void> {
   await db.execute(sql`
@@ -57,6 +59,10 @@ export async function truncateMessages(db: Db, sessionId: string, position: numb
       delete from ${messages}
       where ${messages.sessionId} = ${sessionId} and ${messages.position} >= ${position}
       returning ${messages.parts}
+    ), forgotten as (
+      update ${sessions} set ${sql.identifier(sessions.contextSummary.name)} = null
+      where ${sessions.id} = ${sessionId}
+        and (${sessions.contextSummary} ->> 'through')::integer > ${position}
     )
     delete from ${widgetStates}
     where ${widgetStates.sessionId} = ${sessionId} and ${widgetStates.toolCallId} in (

@@ -11,6 +11,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ContextSummary } from '../agent/compaction';
 import type { MessageMetadata, QuantaMessage } from '../protocol';
 
 export const visibility = pgEnum('visibility', ['private', 'public']);
@@ -32,6 +33,8 @@ export const sessions = pgTable(
     /** Set while a turn runs (the turn's id), so a second prompt can be refused. */
     activeTurnId: text('active_turn_id'),
     activeTurnStartedAt: timestamp('active_turn_started_at', { withTimezone: true, mode: 'date' }),
+    /** What the model gets instead of the messages before `through` (see lib/agent/compaction). */
+    contextSummary: jsonb('context_summary').$type<ContextSummary>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

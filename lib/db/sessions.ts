@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { ContextSummary } from '../agent/compaction';
 import { newId } from '../ids';
 import type { Db } from './client';
 import { messages, notes, type SessionRow, sessions, widgetStates } from './schema';
+import { storable } from './storable';
 
 export type SessionCursor = { updatedAt: Date; id: string };
 export type SessionPatch = Partial<Pick<SessionRow, 'title' | 'model' | 'visibility'>>;
@@ -31,6 +33,18 @@ export async function createSession(
 export async function getSession(db: Db, id: string): Promise<SessionRow | undefined> {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
   return row;
+}
+
+/** Keeps the model's summary of the session's earlier messages (see lib/agent/compaction). */
+export async function storeContextSummary(
+  db: Db,
+  id: string,
+  summary: ContextSummary,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ contextSummary: storable(summary) })
+    .where(eq(sessions.id, id));
 }
 
 /** An owner's sessions, most recently updated first, `limit` at a time. */

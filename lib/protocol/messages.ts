@@ -19,6 +19,8 @@ export type MessageMetadata = {
   steps?: TokenUsage[];
   /** Tokens (and cost, when a price is known) of the whole turn. */
   usage?: TokenUsage;
+  /** Earlier messages were summarised for the model before this answer (only ever `true`). */
+  summarised?: true;
 };
 
 /**

@@ -1,12 +1,26 @@
 import 'server-only';
+import {
+  type ContextSummary,
+  estimateTokens,
+  fitContext,
+  type PlacedMessage,
+} from '../agent/compaction';
 import type { Intent } from '../agent/demo-intents';
+import { describeError } from '../agent/describe-error';
 import { ModelUnavailableError, resolveModel } from '../agent/models';
-import { runTurn } from '../agent/run-turn';
+import { runTurn, SYSTEM } from '../agent/run-turn';
 import { prices } from '../agent/usage';
-import { maxAnswerBytes, maxSteps, maxToolInputBytes, maxWidgetDataBytes } from '../config';
+import {
+  contextTokens,
+  maxAnswerBytes,
+  maxSteps,
+  maxToolInputBytes,
+  maxWidgetDataBytes,
+} from '../config';
 import type { Db } from '../db/client';
 import { insertMessage, listMessages, truncateMessages, upsertMessage } from '../db/messages';
 import type { MessageRow, SessionRow } from '../db/schema';
+import { storeContextSummary } from '../db/sessions';
 import { deleteEndedTurnLogs } from '../db/turn-log';
 import { claimTurn, releaseTurn } from '../db/turns';
 import { publish } from '../events/session-events';
@@ -14,12 +28,7 @@ import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN, newId } from '../ids';
 import { acquireLease, enforceRate } from '../limits';
-import {
-  type PostMessageBody,
-  postMessageSchema,
-  type QuantaMessage,
-  type StopResponse,
-} from '../protocol';
+import { type PostMessageBody, postMessageSchema, type StopResponse } from '../protocol';
 import type { ToolSet } from '../tools/tool-set';
 import { coalesceDeltas } from '../turns/coalesce-deltas';
 import { runningTurn, trackTurn, untrackTurn } from '../turns/running-turns';
@@ -119,7 +128,21 @@ export async function postMessage(
   };
   try {
     const { info, model } = await modelFor(session, demoIntents);
-    const { history, answerPosition } = await prepareHistory(db, id, begin);
+    const { history, summary, answerPosition } = await prepareHistory(db, session, begin);
+    const context = await fitContext({
+      model,
+      history,
+      summary,
+      budget: contextTokens() - estimateTokens([SYSTEM, toolSet.modelTools]),
+      signal: controller.signal,
+    }).catch((error: unknown) => {
+      throw new HttpError(
+        502,
+        'model_failed',
+        `Summarising earlier messages failed: ${describeError(error)}`,
+      );
+    });
+    if (context.compacted && context.summary) await storeContextSummary(db, id, context.summary);
     const messageId = newId();
     recorder = turnRecorder({
       writeLog: logToDatabase(db, id, turnId),
@@ -140,7 +163,9 @@ export async function postMessage(
       model,
       modelId: info.id,
       price: prices()[info.id],
-      history,
+      history: context.messages,
+      summary: context.summary?.text,
+      summarised: context.compacted,
       messageId,
       toolSet,
       services: toolServices(db, id),
@@ -199,23 +224,34 @@ async function modelFor(session: SessionRow, demoIntents: readonly Intent[]) {
 
 /**
  * Stores what the turn answers — a new or edited user message, or nothing — and works out the
- * history the model gets and where the answer goes, from one read of the stored messages.
+ * history the model gets and where the answer goes, from one read of the stored messages (those
+ * after the context summary: a submit or regenerate needs no earlier one).
  */
 async function prepareHistory(
   db: Db,
-  sessionId: string,
+  session: SessionRow,
   begin: Start,
-): Promise<{ history: QuantaMessage[]; answerPosition: number }> {
-  const stored = await listMessages(db, sessionId);
-  const after = (kept: MessageRow[]) => ({
-    history: kept.map(toMessage),
-    answerPosition: (kept.at(-1)?.position ?? -1) + 1,
-  });
+): Promise<{ history: PlacedMessage[]; summary: ContextSummary | null; answerPosition: number }> {
+  const summary = session.contextSummary;
+  const stored = await listMessages(
+    db,
+    session.id,
+    begin.trigger === 'edit' ? 0 : (summary?.through ?? 0),
+  );
+  const after = (kept: MessageRow[]) => {
+    const answerPosition = (kept.at(-1)?.position ?? -1) + 1;
+    return {
+      history: kept.map((row) => ({ position: row.position, message: toMessage(row) })),
+      // A truncation drops the summary of any message it deleted (see truncateMessages).
+      summary: summary && summary.through < answerPosition ? summary : null,
+      answerPosition,
+    };
+  };
   if (begin.trigger === 'regenerate') {
     const lastUser = stored.findLast((message) => message.role === 'user');
     if (!lastUser)
       throw new HttpError(400, 'nothing_to_regenerate', 'There is no answer to write again.');
-    await truncateMessages(db, sessionId, lastUser.position + 1);
+    await truncateMessages(db, session.id, lastUser.position + 1);
     return after(stored.filter((message) => message.position <= lastUser.position));
   }
   let kept = stored;
@@ -224,7 +260,7 @@ async function prepareHistory(
     const edited = stored.find((message) => message.id === id && message.role === 'user');
     if (!edited)
       throw new HttpError(404, 'message_not_found', 'No message of yours here has that id.');
-    await truncateMessages(db, sessionId, edited.position);
+    await truncateMessages(db, session.id, edited.position);
     kept = stored.filter((message) => message.position < edited.position);
   }
   const prompt = {
@@ -235,8 +271,8 @@ async function prepareHistory(
   const wanted = id !== undefined && ID_PATTERN.test(id) ? id : newId();
   // A client-chosen id another message already has gets a new one.
   const added =
-    (await insertMessage(db, sessionId, { ...prompt, id: wanted })) ??
-    (await insertMessage(db, sessionId, { ...prompt, id: newId() }));
+    (await insertMessage(db, session.id, { ...prompt, id: wanted })) ??
+    (await insertMessage(db, session.id, { ...prompt, id: newId() }));
   if (!added) throw new Error('A new message id was taken.');
   return after([...kept, added]);
 }

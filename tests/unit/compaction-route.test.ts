@@ -1,0 +1,144 @@
+import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
+import * as sessionsRoute from '@/app/api/sessions/route';
+import { estimateTokens } from '@/lib/agent/compaction';
+import { appendMessages, listMessages } from '@/lib/db/messages';
+import { getSession } from '@/lib/db/sessions';
+import { newId } from '@/lib/ids';
+import { describeEachDatabase } from '@/tests/helpers/databases';
+import { recordingModel } from '@/tests/helpers/recording-model';
+import { type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
+
+process.env.QUANTA_SECRET = 'test-secret';
+
+const SUMMARY = 'SUMMARY: the user is Ada, who asked 30 questions about q.';
+const isSummaryCall = (prompt: LanguageModelV3Prompt) =>
+  prompt.some(({ role, content }) => role === 'system' && content.includes('You summarise'));
+
+// Every turn runs on this model: it summarises when asked to, and otherwise answers.
+const model = vi.hoisted(() => ({ current: undefined as unknown }));
+vi.mock('@/lib/agent/models', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/agent/models')>();
+  return {
+    ...actual,
+    resolveModel: async (...args: Parameters<typeof actual.resolveModel>) => ({
+      ...(await actual.resolveModel(...args)),
+      model: model.current,
+    }),
+  };
+});
+
+const BUDGET = 6_000;
+
+describeEachDatabase('compaction over the routes', (database) => {
+  beforeAll(() => useDatabase(database()));
+  let owner: Caller;
+  let recorded: ReturnType<typeof recordingModel>;
+  beforeEach(() => {
+    owner = { ownerId: newId() };
+    recorded = recordingModel((prompt) => (isSummaryCall(prompt) ? SUMMARY : 'An answer.'));
+    model.current = recorded.model;
+    process.env.QUANTA_CONTEXT_TOKENS = String(BUDGET);
+  });
+  afterEach(() => {
+    delete process.env.QUANTA_CONTEXT_TOKENS;
+  });
+  const db = () => database().db;
+
+  /** A session of `turns` stored questions and answers, each message about 1,000 characters. */
+  async function longSession(turns: number) {
+    const response = await sessionsRoute.POST(request('POST', '/api/sessions', owner, {}));
+    const { id } = (await response.json()).session as { id: string };
+    await appendMessages(
+      db(),
+      id,
+      Array.from({ length: turns }, (_, turn) => [
+        {
+          role: 'user' as const,
+          parts: [{ type: 'text' as const, text: `Question ${turn}: ${'q'.repeat(1_000)}` }],
+        },
+        {
+          role: 'assistant' as const,
+          parts: [{ type: 'text' as const, text: `Answer ${turn}: ${'a'.repeat(1_000)}` }],
+        },
+      ]).flat(),
+    );
+    return id;
+  }
+
+  const send = async (id: string, body: object) => {
+    const response = await messagesRoute.POST(
+      request('POST', `/api/sessions/${id}/messages`, owner, body),
+      params({ id }),
+    );
+    expect(response.status).toBe(200);
+    await response.text();
+  };
+  const prompt = (text: string) => ({ message: { role: 'user', parts: [{ type: 'text', text }] } });
+  const turnCalls = () => recorded.calls.filter(({ prompt }) => !isSummaryCall(prompt));
+  const summaryCalls = () => recorded.calls.filter(({ prompt }) => isSummaryCall(prompt));
+
+  it('sends at most the budget: a summary of the older turns and the newest verbatim', async () => {
+    const id = await longSession(30);
+    await send(id, prompt('What was my first question?'));
+
+    expect(summaryCalls().length).toBeGreaterThan(0);
+    const [call] = turnCalls();
+    const sent = JSON.stringify(call?.prompt);
+    expect(estimateTokens(call?.prompt) + estimateTokens(call?.tools ?? [])).toBeLessThanOrEqual(
+      BUDGET,
+    );
+    // The answer is written from the summary, which the system prompt carries...
+    expect(sent).toContain(SUMMARY);
+    // ...and from the newest turns, verbatim, ending with the prompt.
+    expect(sent).not.toContain('Question 0:');
+    expect(sent).toContain('Question 29:');
+    expect(sent).toContain('What was my first question?');
+
+    const session = await getSession(db(), id);
+    expect(session?.contextSummary?.text).toBe(SUMMARY);
+    const stored = await listMessages(db(), id);
+    // The transcript keeps every message; the answer says the earlier ones were summarised.
+    expect(stored).toHaveLength(62);
+    expect(stored.at(-1)?.metadata).toMatchObject({ status: 'complete', summarised: true });
+    expect(stored.find(({ position }) => position === session?.contextSummary?.through)?.role).toBe(
+      'user',
+    );
+  });
+
+  it('uses the stored summary in the next turns without summarising again', async () => {
+    const id = await longSession(30);
+    await send(id, prompt('First'));
+    const summarised = summaryCalls().length;
+    await send(id, prompt('Second'));
+    expect(summaryCalls()).toHaveLength(summarised);
+    const sent = JSON.stringify(turnCalls()[1]?.prompt);
+    expect(sent).toContain(SUMMARY);
+    expect(sent).toContain('First');
+    const stored = await listMessages(db(), id);
+    expect(stored.at(-1)?.metadata?.summarised).toBeUndefined();
+  });
+
+  it('forgets the summary when an edit drops messages it covered', async () => {
+    const id = await longSession(30);
+    await send(id, prompt('First'));
+    const [first] = await listMessages(db(), id);
+    await send(id, {
+      trigger: 'edit',
+      message: { id: first?.id, role: 'user', parts: [{ type: 'text', text: 'Start over' }] },
+    });
+    expect((await getSession(db(), id))?.contextSummary).toBeNull();
+    const sent = JSON.stringify(turnCalls().at(-1)?.prompt);
+    expect(sent).not.toContain(SUMMARY);
+    expect(sent).toContain('Start over');
+  });
+
+  it('sends a short history as it is', async () => {
+    const id = await longSession(2);
+    await send(id, prompt('Hello'));
+    expect(summaryCalls()).toEqual([]);
+    expect(JSON.stringify(turnCalls()[0]?.prompt)).toContain('Question 0:');
+    expect((await getSession(db(), id))?.contextSummary).toBeNull();
+  });
+});
