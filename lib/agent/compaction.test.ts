@@ -5,6 +5,7 @@ import type { QuantaMessage } from '../protocol';
 import {
   estimateTokens,
   fitContext,
+  messageTokens,
   type PlacedMessage,
   splitPoint,
   transcript,
@@ -114,6 +115,39 @@ describe('fitContext', () => {
     await expect(
       fitContext({ model, history: conversation(20), summary: null, budget: 1_000 }),
     ).rejects.toThrow('The model is away');
+  });
+});
+
+describe('messageTokens', () => {
+  it('counts what the model reads of a tool call, not the widget data the user saw', () => {
+    const call = (data: number[]): QuantaMessage => ({
+      id: 'a',
+      role: 'assistant',
+      parts: [
+        {
+          type: 'tool-plot',
+          toolCallId: 'c',
+          state: 'output-available',
+          input: { series: 'sales' },
+          output: {
+            isError: false,
+            modelText: 'Plotted 3 points.',
+            durationMs: 4,
+            ui: { kind: 'widget', label: 'Open chart', widget: 'chart', data },
+          },
+        },
+        { type: 'text', text: 'Here is the chart.' },
+      ],
+    });
+    const small = messageTokens(call([1, 2, 3]));
+    expect(messageTokens(call(Array.from({ length: 10_000 }, (_, i) => i)))).toBe(small);
+    expect(small).toBe(
+      Math.ceil(
+        (JSON.stringify(['tool-plot', { series: 'sales' }, 'Plotted 3 points.']).length +
+          'Here is the chart.'.length) /
+          4,
+      ),
+    );
   });
 });
 

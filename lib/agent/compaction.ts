@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { type ModelMessage, streamText } from 'ai';
+import { isToolUIPart, type ModelMessage, streamText } from 'ai';
 import type { QuantaMessage } from '../protocol';
 import { toModelMessages } from './model-messages';
 
@@ -31,6 +31,27 @@ export function estimateTokens(value: unknown): number {
 }
 
 /**
+ * About the tokens of `message` as the model sees it — the text of its parts, a tool call's
+ * arguments and the text its tool gave the model (not the widget data or note the user saw) —
+ * worked out without converting it, since every turn sizes its whole history.
+ */
+export function messageTokens(message: QuantaMessage): number {
+  let characters = 0;
+  for (const part of message.parts) {
+    if (part.type === 'text' || part.type === 'reasoning') characters += part.text.length;
+    else if (isToolUIPart(part)) {
+      const output = part.state === 'output-available' ? part.output : part.errorText;
+      const forModel =
+        typeof output === 'object' && output !== null && 'modelText' in output
+          ? output.modelText
+          : output;
+      characters += JSON.stringify([part.type, part.input ?? null, forModel ?? null]).length;
+    }
+  }
+  return Math.ceil(characters / 4);
+}
+
+/**
  * The history as it fits in `budget` tokens (the summary and the messages together): as it
  * is when it fits; otherwise the messages before the newest turns that fit in half the budget
  * are summarised (with the summary they had), and those turns follow verbatim. The prompt's
@@ -46,9 +67,7 @@ export async function fitContext(input: {
 }): Promise<Context> {
   const { summary, budget } = input;
   const history = input.history.filter(({ position }) => position >= (summary?.through ?? 0));
-  const sizes = await Promise.all(
-    history.map(async ({ message }) => estimateTokens(await toModelMessages([message]))),
-  );
+  const sizes = history.map(({ message }) => messageTokens(message));
   const split = splitPoint(
     history.map(({ message }) => message.role),
     sizes,
