@@ -165,13 +165,22 @@ describe('how an answer ended', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Interrupted before answering');
   });
 
-  it('marks the answer before which earlier messages were summarised for the model', () => {
-    const text = { type: 'text' as const, text: 'From the summary.', state: 'done' as const };
-    show({ id: 'a10', role: 'assistant', parts: [text], metadata: { summarised: true } });
-    expect(screen.getByRole('note')).toHaveTextContent('Earlier messages summarised for the model');
+  it('says while earlier messages are summarised for the model, and marks where they were', () => {
+    const summary = (status: 'summarising' | 'done'): QuantaMessage => ({
+      id: 'a10',
+      role: 'assistant',
+      parts: [{ type: 'data-summary', id: 'summary', data: { status } }],
+    });
+    show(summary('summarising'), vi.fn(), { streaming: true });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Summarising earlier messages for the model…',
+    );
     cleanup();
-    show({ id: 'a11', role: 'assistant', parts: [text], metadata: { status: 'complete' } });
-    expect(screen.queryByRole('note')).toBeNull();
+    show(summary('summarising'));
+    expect(screen.queryByRole('status')).toBeNull();
+    cleanup();
+    show(summary('done'));
+    expect(screen.getByRole('note')).toHaveTextContent('Earlier messages summarised for the model');
   });
 
   it('says Stopped as soon as Stop is pressed, unless the turn had already completed', () => {

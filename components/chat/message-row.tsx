@@ -114,7 +114,6 @@ function AssistantMessage({
   const usage = showUsage ? metadata?.usage : undefined;
   return (
     <li className="group/message flex min-w-0 flex-col gap-2">
-      {metadata?.summarised && <SummaryNote />}
       <span className="sr-only">Assistant:</span>
       {message.parts.map((part, index) => {
         const key = index;
@@ -126,6 +125,11 @@ function AssistantMessage({
               streaming={streaming && part.state === 'streaming'}
             />
           );
+        }
+        if (part.type === 'data-summary') {
+          const writing = part.data.status === 'summarising';
+          // A summary the turn's end cut short is not kept (settledParts).
+          return writing && !streaming ? null : <SummaryNote key={key} writing={writing} />;
         }
         if (part.type === 'reasoning') {
           return (

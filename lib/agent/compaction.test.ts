@@ -4,10 +4,11 @@ import { recordingModel } from '@/tests/helpers/recording-model';
 import type { QuantaMessage } from '../protocol';
 import {
   estimateTokens,
-  fitContext,
   messageTokens,
   type PlacedMessage,
+  planContext,
   splitPoint,
+  summarise,
   transcript,
 } from './compaction';
 
@@ -56,32 +57,31 @@ describe('splitPoint', () => {
   });
 });
 
-describe('fitContext', () => {
-  it('sends a history that fits as it is, without calling the model', async () => {
-    const { model, prompts } = summariser();
+describe('planContext and summarise', () => {
+  it('sends a history that fits as it is', () => {
     const history = conversation(3);
-    const context = await fitContext({ model, history, summary: null, budget: 10_000 });
-    expect(context).toEqual({
+    expect(planContext({ history, summary: null, budget: 10_000 })).toEqual({
+      kind: 'as-is',
       summary: null,
       messages: history.map(({ message }) => message),
-      compacted: false,
     });
-    expect(prompts).toEqual([]);
   });
 
-  it('summarises the older turns once and keeps the newest verbatim, within the budget', async () => {
+  it('summarises the older turns and keeps the newest verbatim, within the budget', async () => {
     const { model, prompts } = summariser();
     const history = conversation(20);
     const budget = 1_000;
-    const context = await fitContext({ model, history, summary: null, budget });
-    expect(context.compacted).toBe(true);
-    expect(context.summary?.text).toBe('They talked about q and a.');
-    const kept = history.findIndex(({ message }) => message === context.messages[0]);
-    expect(context.summary?.through).toBe(history[kept]?.position);
-    expect(context.messages.at(-1)).toBe(history.at(-1)?.message);
-    expect(context.messages[0]?.role).toBe('user');
-    const sent = estimateTokens(context.summary?.text) + estimateTokens(context.messages);
-    expect(sent).toBeLessThanOrEqual(budget);
+    const plan = planContext({ history, summary: null, budget });
+    if (plan.kind !== 'summarise') throw new Error(`expected a summary, got ${plan.kind}`);
+    const kept = history.findIndex(({ message }) => message === plan.messages[0]);
+    expect(plan.through).toBe(history[kept]?.position);
+    expect(plan.older).toEqual(history.slice(0, kept).map(({ message }) => message));
+    expect(plan.messages.at(-1)).toBe(history.at(-1)?.message);
+    expect(plan.messages[0]?.role).toBe('user');
+
+    const text = await summarise({ model, previous: undefined, older: plan.older, budget });
+    expect(text).toBe('They talked about q and a.');
+    expect(estimateTokens(text) + estimateTokens(plan.messages)).toBeLessThanOrEqual(budget);
     // The summariser read every older message, in parts that each fit the budget.
     expect(prompts.length).toBeGreaterThan(1);
     for (const prompt of prompts) expect(estimateTokens(prompt)).toBeLessThanOrEqual(budget);
@@ -95,13 +95,24 @@ describe('fitContext', () => {
     const { model, prompts } = summariser('Newer summary.');
     const history = conversation(20);
     const summary = { text: 'Stored summary.', through: 10 };
-    const fits = await fitContext({ model, history, summary, budget: 100_000 });
-    expect(fits.messages).toEqual(history.slice(10).map(({ message }) => message));
-    expect(fits.summary).toBe(summary);
+    expect(planContext({ history, summary, budget: 100_000 })).toEqual({
+      kind: 'as-is',
+      summary,
+      messages: history.slice(10).map(({ message }) => message),
+    });
 
-    const compacted = await fitContext({ model, history, summary, budget: 1_000 });
-    expect(compacted.summary?.text).toBe('Newer summary.');
-    expect(compacted.summary?.through).toBeGreaterThan(10);
+    const plan = planContext({ history, summary, budget: 1_000 });
+    if (plan.kind !== 'summarise') throw new Error(`expected a summary, got ${plan.kind}`);
+    expect(plan.previous).toBe(summary);
+    expect(plan.through).toBeGreaterThan(10);
+    expect(plan.older[0]).toBe(history[10]?.message);
+    const text = await summarise({
+      model,
+      previous: summary.text,
+      older: plan.older,
+      budget: 1_000,
+    });
+    expect(text).toBe('Newer summary.');
     expect(prompts[0]).toContain('Stored summary.');
     expect(prompts.join('')).not.toContain('Question 4:');
   });
@@ -112,9 +123,10 @@ describe('fitContext', () => {
         throw new Error('The model is away');
       },
     });
-    await expect(
-      fitContext({ model, history: conversation(20), summary: null, budget: 1_000 }),
-    ).rejects.toThrow('The model is away');
+    const older = conversation(2).map(({ message }) => message);
+    await expect(summarise({ model, previous: undefined, older, budget: 1_000 })).rejects.toThrow(
+      'The model is away',
+    );
   });
 });
 

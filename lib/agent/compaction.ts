@@ -13,14 +13,21 @@ export type ContextSummary = { text: string; through: number };
 /** A stored message and its place in the session. */
 export type PlacedMessage = { position: number; message: QuantaMessage };
 
-/** What a turn sends the model of its history. */
-export type Context = {
-  summary: ContextSummary | null;
-  /** The messages after the summary, oldest first, ending with the prompt. */
-  messages: QuantaMessage[];
-  /** Whether `summary` is new, written by this turn (to be stored). */
-  compacted: boolean;
-};
+/**
+ * What a turn sends the model of its history: the messages as they are after the summary it
+ * has (if any), or — when they do not fit — a new summary of the older ones, to be written
+ * (`summarise`) with the summary they had, and the newer ones verbatim.
+ */
+export type ContextPlan =
+  | { kind: 'as-is'; summary: ContextSummary | null; messages: QuantaMessage[] }
+  | {
+      kind: 'summarise';
+      previous: ContextSummary | null;
+      older: QuantaMessage[];
+      /** The position of the first message kept verbatim: the new summary's `through`. */
+      through: number;
+      messages: QuantaMessage[];
+    };
 
 /**
  * A rough count of the tokens `value` takes as JSON: a token is about four characters of
@@ -52,36 +59,37 @@ export function messageTokens(message: QuantaMessage): number {
 }
 
 /**
- * The history as it fits in `budget` tokens (the summary and the messages together): as it
- * is when it fits; otherwise the messages before the newest turns that fit in half the budget
- * are summarised (with the summary they had), and those turns follow verbatim. The prompt's
+ * How the history fits in `budget` tokens (the summary and the messages together): as it is
+ * when it fits; otherwise the messages before the newest turns that fit in half the budget are
+ * to be summarised (with the summary they had), and those turns follow verbatim. The prompt's
  * turn is always kept whole.
  */
-export async function fitContext(input: {
-  model: LanguageModelV3;
+export function planContext({
+  history,
+  summary,
+  budget,
+}: {
   /** The session's stored messages from the summary's `through` on (or all), oldest first. */
   history: readonly PlacedMessage[];
   summary: ContextSummary | null;
   budget: number;
-  signal?: AbortSignal;
-}): Promise<Context> {
-  const { summary, budget } = input;
-  const history = input.history.filter(({ position }) => position >= (summary?.through ?? 0));
-  const sizes = history.map(({ message }) => messageTokens(message));
+}): ContextPlan {
+  const live = history.filter(({ position }) => position >= (summary?.through ?? 0));
+  const messages = live.map(({ message }) => message);
   const split = splitPoint(
-    history.map(({ message }) => message.role),
-    sizes,
+    messages.map(({ role }) => role),
+    messages.map(messageTokens),
     summary ? estimateTokens(summary.text) : 0,
     budget,
   );
-  const messages = history.map(({ message }) => message);
-  if (split === undefined) return { summary, messages, compacted: false };
-  const text = await summarise(input.model, summary?.text, messages.slice(0, split), budget, {
-    sizes: sizes.slice(0, split),
-    signal: input.signal,
-  });
-  const through = (history[split] as PlacedMessage).position;
-  return { summary: { text, through }, messages: messages.slice(split), compacted: true };
+  if (split === undefined) return { kind: 'as-is', summary, messages };
+  return {
+    kind: 'summarise',
+    previous: summary,
+    older: messages.slice(0, split),
+    through: (live[split] as PlacedMessage).position,
+    messages: messages.slice(split),
+  };
 }
 
 /**
@@ -119,16 +127,22 @@ const SUMMARY_SYSTEM = [
  * model. Each call sends at most a quarter of the budget of summary and half of messages: a
  * long history is folded in a call per part, each message's text cut to fit.
  */
-async function summarise(
-  model: LanguageModelV3,
-  previous: string | undefined,
-  older: readonly QuantaMessage[],
-  budget: number,
-  { sizes, signal }: { sizes: readonly number[]; signal?: AbortSignal },
-): Promise<string> {
+export async function summarise({
+  model,
+  previous,
+  older,
+  budget,
+  signal,
+}: {
+  model: LanguageModelV3;
+  previous: string | undefined;
+  older: readonly QuantaMessage[];
+  budget: number;
+  signal?: AbortSignal;
+}): Promise<string> {
   const maxOutputTokens = Math.max(256, Math.floor(budget / 4));
   let summary = previous;
-  for (const part of parts(older, sizes, budget / 2)) {
+  for (const part of parts(older, older.map(messageTokens), budget / 2)) {
     const conversation = transcript(await toModelMessages(part)).slice(0, budget * 2);
     summary = (
       await streamedText({

@@ -34,10 +34,8 @@ export type Turn = {
   price?: Price;
   /** The transcript so far, ending with the new user message (after `summary`, if any). */
   history: QuantaMessage[];
-  /** The model's summary of the messages before `history` (see lib/agent/compaction). */
-  summary?: string;
-  /** Whether this turn wrote `summary`: its answer says so in the transcript. */
-  summarised?: boolean;
+  /** What the model gets of the messages before `history` (see lib/agent/compaction). */
+  summary?: Summary;
   /** The id the assistant message is stored and streamed under. */
   messageId: string;
   toolSet: ToolSet;
@@ -61,6 +59,21 @@ export type Turn = {
 };
 
 /**
+ * The model's summary of the messages before a turn's history: one kept from an earlier turn,
+ * or one this turn has the model write first — shown as it is written, stopped by Stop.
+ */
+export type Summary =
+  | { kind: 'kept'; text: string }
+  | { kind: 'new'; write(signal: AbortSignal): Promise<string> };
+
+/** The system prompt, with the summary of the earlier conversation after it. */
+function system(summary: string | undefined): string {
+  return summary === undefined
+    ? SYSTEM
+    : `${SYSTEM}\n\nA summary of the conversation before the messages you are given:\n${summary}`;
+}
+
+/**
  * Runs one turn: the model with the tools, step after step, as an AI SDK UI message stream.
  * Failures of the model end the turn with an error chunk in plain words; the stream itself
  * always completes, and `onEnd` always runs once.
@@ -74,28 +87,6 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
       message.parts.flatMap((part) => (isToolUIPart(part) ? [part.toolCallId] : [])),
     ),
   );
-  const result = streamText({
-    model: wrapLanguageModel({
-      model: turn.model,
-      middleware: [doublingToolInputPieces, budget.middleware, uniqueToolCallIds(toolCallIds)],
-    }),
-    system:
-      turn.summary === undefined
-        ? SYSTEM
-        : `${SYSTEM}\n\nA summary of the conversation before the messages you are given:\n${turn.summary}`,
-    messages: await toModelMessages(turn.history),
-    tools: toAiTools(
-      turn.toolSet,
-      { agentId: turn.agentId, sessionId: turn.sessionId, services: turn.services },
-      { maxInputBytes: turn.maxToolInputBytes, maxWidgetDataBytes: turn.maxWidgetDataBytes },
-    ),
-    stopWhen: [stepCountIs(turn.maxSteps), budget.exhausted],
-    maxRetries: MAX_RETRIES,
-    abortSignal: turn.signal,
-    onError: ({ error }) => {
-      failure = describeError(error);
-    },
-  });
   const forStorage = (message: QuantaMessage) => storedForm(message, turn.maxToolInputBytes);
   return createUIMessageStream<QuantaMessage>({
     originalMessages: turn.history,
@@ -105,18 +96,55 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
       failure ??= describeError(error);
       return failure;
     },
-    execute: ({ writer }) =>
+    execute: async ({ writer }) => {
+      writer.write({
+        type: 'start',
+        messageId: turn.messageId,
+        messageMetadata: { model: turn.modelId, status: 'streaming' },
+      });
+      let summary = turn.summary?.kind === 'kept' ? turn.summary.text : undefined;
+      if (turn.summary?.kind === 'new') {
+        const part = { type: 'data-summary', id: 'summary' } as const;
+        writer.write({ ...part, data: { status: 'summarising' } });
+        try {
+          summary = await turn.summary.write(turn.signal);
+        } catch (error) {
+          if (turn.signal.aborted) {
+            writer.write({ type: 'abort' });
+          } else {
+            failure = `Summarising the earlier messages failed: ${describeError(error)}`;
+            writer.write({ type: 'error', errorText: failure });
+          }
+          return;
+        }
+        writer.write({ ...part, data: { status: 'done' } });
+      }
+      const result = streamText({
+        model: wrapLanguageModel({
+          model: turn.model,
+          middleware: [doublingToolInputPieces, budget.middleware, uniqueToolCallIds(toolCallIds)],
+        }),
+        system: system(summary),
+        messages: await toModelMessages(turn.history),
+        tools: toAiTools(
+          turn.toolSet,
+          { agentId: turn.agentId, sessionId: turn.sessionId, services: turn.services },
+          { maxInputBytes: turn.maxToolInputBytes, maxWidgetDataBytes: turn.maxWidgetDataBytes },
+        ),
+        stopWhen: [stepCountIs(turn.maxSteps), budget.exhausted],
+        maxRetries: MAX_RETRIES,
+        abortSignal: turn.signal,
+        onError: ({ error }) => {
+          failure = describeError(error);
+        },
+      });
       writer.merge(
         result.toUIMessageStream<QuantaMessage>({
-          generateMessageId: () => turn.messageId,
+          sendStart: false,
           sendReasoning: true,
           onError: describeError,
           messageMetadata: ({ part }): MessageMetadata | undefined => {
             switch (part.type) {
-              case 'start':
-                return turn.summarised
-                  ? { model: turn.modelId, status: 'streaming', summarised: true }
-                  : { model: turn.modelId, status: 'streaming' };
               case 'finish-step':
                 steps.push(tokenUsage(part.usage, turn.price));
                 return { steps: [...steps] };
@@ -130,12 +158,13 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
             }
           },
         }),
-      ),
+      );
+    },
     onStepFinish: ({ responseMessage }) => logged(turn.onStep(forStorage(responseMessage))),
     onFinish: ({ responseMessage, isAborted }) => {
       const status: TurnStatus = isAborted ? 'stopped' : failure ? 'failed' : 'complete';
       const metadata = { ...responseMessage.metadata, ...ending(status, failure) };
-      const parts = responseMessage.parts.map(settled);
+      const parts = settledParts(responseMessage.parts);
       return logged(turn.onEnd(forStorage({ ...responseMessage, parts, metadata })));
     },
   });
@@ -150,12 +179,19 @@ export function storedForm(message: QuantaMessage, maxToolInputBytes: number): Q
   };
 }
 
+/** The parts of a message its turn's end cut short, settled; a summary it never wrote is left out. */
+export function settledParts(parts: QuantaMessage['parts']): QuantaMessage['parts'] {
+  return parts
+    .filter((part) => !(part.type === 'data-summary' && part.data.status === 'summarising'))
+    .map(settled);
+}
+
 /**
  * A part the turn's end cut short (a stop, a failure, the answer budget, a dead server) will
  * never finish: its text is stored done, so it is not shown as still streaming, and a tool call,
  * which will never get a result, as failed, so its card does not spin for ever.
  */
-export function settled(part: QuantaMessage['parts'][number]): QuantaMessage['parts'][number] {
+function settled(part: QuantaMessage['parts'][number]): QuantaMessage['parts'][number] {
   if ((part.type === 'text' || part.type === 'reasoning') && part.state === 'streaming') {
     return { ...part, state: 'done' };
   }

@@ -125,8 +125,7 @@ const OPERATIONS: Operations = {
       ok: {
         status: 200,
         type: 'text/event-stream',
-        description:
-          "The turn as the AI SDK's UI message stream; 409 while another turn runs; 502 when summarising earlier messages for the model (`QUANTA_CONTEXT_TOKENS`) fails.",
+        description: "The turn as the AI SDK's UI message stream; 409 while another turn runs.",
       },
     },
   },

@@ -6,6 +6,7 @@ export type { JsonValue } from './json';
 export { messageText } from './message-text';
 export type {
   MessageMetadata,
+  QuantaDataParts,
   QuantaMessage,
   QuantaToolPart,
   QuantaTools,

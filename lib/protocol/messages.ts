@@ -1,4 +1,4 @@
-import type { DynamicToolUIPart, ToolUIPart, UIDataTypes, UIMessage } from 'ai';
+import type { DynamicToolUIPart, ToolUIPart, UIMessage } from 'ai';
 import type { ToolOutput } from './tool-output';
 
 export type TokenUsage = { inputTokens: number; outputTokens: number; cost?: number };
@@ -19,8 +19,6 @@ export type MessageMetadata = {
   steps?: TokenUsage[];
   /** Tokens (and cost, when a price is known) of the whole turn. */
   usage?: TokenUsage;
-  /** Earlier messages were summarised for the model before this answer (only ever `true`). */
-  summarised?: true;
 };
 
 /**
@@ -30,8 +28,15 @@ export type MessageMetadata = {
  */
 export type QuantaTools = Record<string, { input: unknown; output: ToolOutput }>;
 
+/**
+ * The data parts of a message, each shown to people only (the model never reads them).
+ * `summary`: the turn had the model summarise the earlier messages for its context first
+ * (lib/agent/compaction.ts) — `summarising` while it does, `done` after.
+ */
+export type QuantaDataParts = { summary: { status: 'summarising' | 'done' } };
+
 /** A message of a turn, as stored, streamed and shown. */
-export type QuantaMessage = UIMessage<MessageMetadata, UIDataTypes, QuantaTools>;
+export type QuantaMessage = UIMessage<MessageMetadata, QuantaDataParts, QuantaTools>;
 
 /** A tool call in a message, of a tool Quanta has or not. */
 export type QuantaToolPart = ToolUIPart<QuantaTools> | DynamicToolUIPart;

@@ -1,14 +1,16 @@
 import 'server-only';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import {
+  type ContextPlan,
   type ContextSummary,
   estimateTokens,
-  fitContext,
   type PlacedMessage,
+  planContext,
+  summarise,
 } from '../agent/compaction';
 import type { Intent } from '../agent/demo-intents';
-import { describeError } from '../agent/describe-error';
 import { ModelUnavailableError, resolveModel } from '../agent/models';
-import { runTurn, SYSTEM } from '../agent/run-turn';
+import { runTurn, type Summary, SYSTEM } from '../agent/run-turn';
 import { prices } from '../agent/usage';
 import {
   contextTokens,
@@ -129,20 +131,8 @@ export async function postMessage(
   try {
     const { info, model } = await modelFor(session, demoIntents);
     const { history, summary, answerPosition } = await prepareHistory(db, session, begin);
-    const context = await fitContext({
-      model,
-      history,
-      summary,
-      budget: contextTokens() - estimateTokens([SYSTEM, toolSet.modelTools]),
-      signal: controller.signal,
-    }).catch((error: unknown) => {
-      throw new HttpError(
-        502,
-        'model_failed',
-        `Summarising earlier messages failed: ${describeError(error)}`,
-      );
-    });
-    if (context.compacted && context.summary) await storeContextSummary(db, id, context.summary);
+    const budget = contextTokens() - estimateTokens([SYSTEM, toolSet.modelTools]);
+    const context = planContext({ history, summary, budget });
     const messageId = newId();
     recorder = turnRecorder({
       writeLog: logToDatabase(db, id, turnId),
@@ -164,8 +154,7 @@ export async function postMessage(
       modelId: info.id,
       price: prices()[info.id],
       history: context.messages,
-      summary: context.summary?.text,
-      summarised: context.compacted,
+      summary: turnSummary(db, id, { context, model, budget }),
       messageId,
       toolSet,
       services: toolServices(db, id),
@@ -189,6 +178,34 @@ export async function postMessage(
     await release();
     throw error;
   }
+}
+
+/**
+ * The summary a turn's model gets of the earlier messages: the kept one, or one it writes and
+ * stores first when they no longer fit (see lib/agent/compaction).
+ */
+function turnSummary(
+  db: Db,
+  sessionId: string,
+  { context, model, budget }: { context: ContextPlan; model: LanguageModelV3; budget: number },
+): Summary | undefined {
+  if (context.kind === 'as-is') {
+    return context.summary ? { kind: 'kept', text: context.summary.text } : undefined;
+  }
+  return {
+    kind: 'new',
+    write: async (signal) => {
+      const text = await summarise({
+        model,
+        previous: context.previous?.text,
+        older: context.older,
+        budget,
+        signal,
+      });
+      await storeContextSummary(db, sessionId, { text, through: context.through });
+      return text;
+    },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readUIMessageStream, type UIMessageChunk } from 'ai';
-import { settled, storedForm } from '../agent/run-turn';
+import { settledParts, storedForm } from '../agent/run-turn';
 import type { QuantaMessage } from '../protocol';
 
 /**
@@ -56,7 +56,7 @@ export async function interruptedMessage(
   return storedForm(
     {
       ...message,
-      parts: message.parts.map(settled),
+      parts: settledParts(message.parts),
       metadata: { ...message.metadata, status: 'interrupted' },
     },
     maxToolInputBytes,

@@ -1,6 +1,7 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
+import * as stopRoute from '@/app/api/sessions/[id]/stop/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
 import { estimateTokens } from '@/lib/agent/compaction';
 import { appendMessages, listMessages } from '@/lib/db/messages';
@@ -9,6 +10,7 @@ import { newId } from '@/lib/ids';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { recordingModel } from '@/tests/helpers/recording-model';
 import { type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
+import { uiChunks } from '@/tests/helpers/ui-stream';
 
 process.env.QUANTA_SECRET = 'test-secret';
 
@@ -73,7 +75,7 @@ describeEachDatabase('compaction over the routes', (database) => {
       params({ id }),
     );
     expect(response.status).toBe(200);
-    await response.text();
+    return uiChunks(response).rest();
   };
   const prompt = (text: string) => ({ message: { role: 'user', parts: [{ type: 'text', text }] } });
   const turnCalls = () => recorded.calls.filter(({ prompt }) => !isSummaryCall(prompt));
@@ -101,10 +103,68 @@ describeEachDatabase('compaction over the routes', (database) => {
     const stored = await listMessages(db(), id);
     // The transcript keeps every message; the answer says the earlier ones were summarised.
     expect(stored).toHaveLength(62);
-    expect(stored.at(-1)?.metadata).toMatchObject({ status: 'complete', summarised: true });
+    expect(stored.at(-1)?.metadata).toMatchObject({ status: 'complete' });
+    expect(stored.at(-1)?.parts[0]).toEqual({
+      type: 'data-summary',
+      id: 'summary',
+      data: { status: 'done' },
+    });
     expect(stored.find(({ position }) => position === session?.contextSummary?.through)?.role).toBe(
       'user',
     );
+  });
+
+  it('streams that it is summarising before the answer', async () => {
+    const id = await longSession(30);
+    const chunks = await send(id, prompt('Go on'));
+    const shown = chunks
+      .filter(({ type }) => type === 'data-summary' || type === 'text-start')
+      .map((chunk) => ('data' in chunk ? chunk.data : chunk.type));
+    expect(shown).toEqual([{ status: 'summarising' }, { status: 'done' }, 'text-start']);
+  });
+
+  it('stops while summarising: nothing is kept of the summary, the session takes prompts', async () => {
+    const id = await longSession(30);
+    let summarising = () => {};
+    const asked = new Promise<void>((resolve) => {
+      summarising = resolve;
+    });
+    recorded = recordingModel((prompt, { abortSignal }) => {
+      if (!isSummaryCall(prompt)) return 'An answer.';
+      summarising();
+      return new Promise((_, reject) =>
+        abortSignal?.addEventListener('abort', () => reject(abortSignal.reason), { once: true }),
+      );
+    });
+    model.current = recorded.model;
+    const answer = send(id, prompt('Go on'));
+    await asked;
+    const stopped = await stopRoute.POST(
+      request('POST', `/api/sessions/${id}/stop`, owner),
+      params({ id }),
+    );
+    expect(await stopped.json()).toEqual({ stopped: true });
+    await answer;
+    expect((await getSession(db(), id))?.contextSummary).toBeNull();
+    const last = (await listMessages(db(), id)).at(-1);
+    expect(last).toMatchObject({ role: 'assistant', parts: [], metadata: { status: 'stopped' } });
+    expect(turnCalls()).toEqual([]);
+  });
+
+  it('fails the turn in plain words when the model cannot summarise', async () => {
+    const id = await longSession(30);
+    recorded = recordingModel((prompt) => {
+      if (isSummaryCall(prompt)) throw new Error('The model is away');
+      return 'An answer.';
+    });
+    model.current = recorded.model;
+    await send(id, prompt('Go on'));
+    const last = (await listMessages(db(), id)).at(-1);
+    expect(last?.metadata).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/^Summarising the earlier messages failed: .*The model is away/),
+    });
+    expect((await getSession(db(), id))?.activeTurnId).toBeNull();
   });
 
   it('uses the stored summary in the next turns without summarising again', async () => {
@@ -117,7 +177,7 @@ describeEachDatabase('compaction over the routes', (database) => {
     expect(sent).toContain(SUMMARY);
     expect(sent).toContain('First');
     const stored = await listMessages(db(), id);
-    expect(stored.at(-1)?.metadata?.summarised).toBeUndefined();
+    expect(stored.at(-1)?.parts.map(({ type }) => type)).toEqual(['step-start', 'text']);
   });
 
   it('forgets the summary when an edit drops messages it covered', async () => {
