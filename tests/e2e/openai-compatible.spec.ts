@@ -511,6 +511,96 @@ test.describe('with small limits', () => {
   });
 });
 
+test.describe('with a small context budget', () => {
+  // The system prompt and the tools take about 1,450 tokens; the rest is the history's.
+  const BUDGET = 3_500;
+  const state: { app?: NextServer; cookie?: string; api?: APIRequestContext } = {};
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(90_000);
+    state.app = await startNext({
+      port: await freePort(),
+      env: { ...modelEnv(fake, MODEL), QUANTA_CONTEXT_TOKENS: String(BUDGET) },
+    });
+    const { bearer, cookie } = await newIdentity(state.app.url);
+    state.cookie = cookie;
+    state.api = await apiAs(playwright, state.app.url, bearer);
+  });
+  test.afterAll(async () => {
+    await state.api?.dispose();
+    await state.app?.stop();
+  });
+
+  test('older turns are summarised once, shown as they are, and the answer uses the summary', async ({
+    browser,
+  }) => {
+    const api = state.api as APIRequestContext;
+    const app = state.app as NextServer;
+    fake.respond(() => reply.text('Noted.'));
+    const { id } = await createSession(api);
+    // Six turns of about 320 tokens fit the budget; with the next, longer prompt they do not.
+    for (let turn = 0; turn < 6; turn++) {
+      await say(api, id, `Fact ${turn}: the bees of hive ${turn} ${'buzz '.repeat(250)}`);
+    }
+    expect(fake.requests.slice(-6).map(({ body }) => body.messages.length)).toEqual([
+      2, 4, 6, 8, 10, 12,
+    ]);
+    const isSummary = ({ body }: RecordedRequest) =>
+      contentText(body.messages[0]).startsWith('You summarise a conversation');
+    // The older turns take two summary calls (each sends at most half the budget of them): the
+    // first is held, so the chat can be seen summarising.
+    let summaries = 0;
+    fake.respond((request) => {
+      if (!isSummary(request)) return reply.text('From the summary: six hives.');
+      summaries += 1;
+      return summaries === 1
+        ? reply.held(['SUMMARY: hives 0 to 2, '], ['of bees.'])
+        : reply.text('SUMMARY: six hives of bees, numbered 0 to 5.');
+    });
+    const mark = fake.requests.length;
+
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'quanta_id', value: state.cookie as string, url: app.url }]);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/c/${id}`);
+    const question = `How many hives were there? ${'Please count them carefully. '.repeat(70)}`;
+    await page.getByRole('textbox', { name: 'Message' }).fill(question);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Summarising earlier messages for the model…')).toBeVisible();
+    await page.screenshot({ path: 'test-results/compaction-summarising.png' });
+    fake.release();
+    await expect(page.getByRole('note')).toHaveText('Earlier messages summarised for the model');
+    await expect(page.getByText('From the summary: six hives.')).toBeVisible();
+    await page.screenshot({ path: 'test-results/compaction-summarised.png' });
+    await context.close();
+
+    // The model summarised the older turns, then got the summary and the newest turns only:
+    // at most the budget, by the same four-characters-a-token measure.
+    const sent = fake.since(mark);
+    const summaryCalls = sent.filter(isSummary);
+    expect(summaryCalls).toHaveLength(2);
+    // The second part builds on the first's summary.
+    expect(contentText(summaryCalls[1]?.body.messages[1])).toContain(
+      'SUMMARY: hives 0 to 2, of bees.',
+    );
+    const answer = sent.filter((request) => !isSummary(request));
+    expect(answer).toHaveLength(1);
+    const body = (answer[0] as RecordedRequest).body;
+    expect(contentText(body.messages[0])).toContain('SUMMARY: six hives of bees, numbered 0 to 5.');
+    const conversation = JSON.stringify(body.messages);
+    expect(conversation).not.toContain('Fact 0:');
+    expect(conversation).toContain('Fact 5:');
+    expect(conversation).toContain('How many hives were there?');
+    expect(Math.ceil(JSON.stringify([body.messages, body.tools]).length / 4)).toBeLessThanOrEqual(
+      BUDGET,
+    );
+
+    // The transcript keeps every message.
+    const { messages } = await read(api, id);
+    expect(messages).toHaveLength(14);
+    expect(texts(messages[0])).toContain('Fact 0:');
+  });
+});
+
 test('no request sent to the model ever carried a widget, its data or a note', () => {
   expect(fake.requests.length).toBeGreaterThan(0);
   expectNoUiLeak(fake.requests);
