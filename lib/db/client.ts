@@ -52,7 +52,13 @@ async function migratedPglite(directory: string, template?: string) {
   const client = await startPgliteThread(directory, template);
   // Drizzle's driver calls only `query` and `transaction`, which the thread offers.
   const db = drizzlePglite(client as unknown as PGlite, { schema });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    // Closed, so that opening the folder again finds no other PGlite in it.
+    await client.close();
+    throw error;
+  }
   return { client, db: db as unknown as Db };
 }
 
@@ -97,12 +103,31 @@ async function openPostgres(url: string): Promise<Database> {
 // Kept on globalThis so that Next's dev reloads reuse one database instead of opening another.
 const shared = globalThis as typeof globalThis & { quantaDatabase?: Promise<Database> };
 
-/** The app's database, opened and migrated once per process. */
+/** The app's database, opened and migrated once per process (see `startDatabase`). */
 export function getDatabase(): Promise<Database> {
-  shared.quantaDatabase ??= openDatabase().catch((error) => {
-    shared.quantaDatabase = undefined;
-    throw error;
-  });
+  return startDatabase(async () => {});
+}
+
+/**
+ * Starts opening the app's database unless it is already open or opening (instrumentation.ts,
+ * at start-up): `prepare` runs on it before anyone else gets it. Should either fail, the next
+ * call opens it anew.
+ */
+export function startDatabase(prepare: (database: Database) => Promise<void>): Promise<Database> {
+  shared.quantaDatabase ??= openDatabase()
+    .then(async (database) => {
+      try {
+        await prepare(database);
+      } catch (error) {
+        await database.close();
+        throw error;
+      }
+      return database;
+    })
+    .catch((error) => {
+      shared.quantaDatabase = undefined;
+      throw error;
+    });
   return shared.quantaDatabase;
 }
 
