@@ -7,8 +7,16 @@ import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 // It offers what Drizzle's PGlite driver calls (`query`, `transaction`), so the app queries it
 // as it would PGlite itself.
 
-/** Read from disk at run time, like the migrations: Next neither bundles nor runs it. */
-const workerScript = join(process.cwd(), 'lib', 'db', 'pglite-worker.mjs');
+/**
+ * Read from disk at run time, like the migrations. Without the comment Turbopack bundles the
+ * script into a chunk of its own, and runs that.
+ */
+const workerScript = join(
+  /* turbopackIgnore: true */ process.cwd(),
+  'lib',
+  'db',
+  'pglite-worker.mjs',
+);
 
 type Request =
   | {
