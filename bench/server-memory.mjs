@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 const port = 3199;
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const nextBin = join('node_modules', 'next', 'dist', 'bin', 'next');
@@ -113,10 +113,13 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 for (const [mode, rounds] of Object.entries(results)) {
   if (rounds.length === 0) continue;
-  const firstOk = median(rounds.map((round) => round.firstOk));
-  const rss = median(rounds.map((round) => round.rss));
+  const firstOk = rounds.map((round) => round.firstOk);
+  const rss = rounds.map((round) => round.rss);
+  const range = (values, digits) =>
+    `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–` +
+    `${Math.max(...values).toFixed(digits)})`;
   console.log(
-    `${mode}: first 200 of GET / ${firstOk.toFixed(0)} ms after spawning next start on a new ` +
-      `database, idle RSS ${rss.toFixed(1)} MiB (medians of ${rounds.length} starts)`,
+    `${mode}: first 200 of GET / ${range(firstOk, 0)} ms after spawning next start on a new ` +
+      `database, idle RSS ${range(rss, 1)} MiB (medians, and range, of ${rounds.length} starts)`,
   );
 }
