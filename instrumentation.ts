@@ -1,6 +1,6 @@
 // At start-up, not on the first request: refuse a malformed configuration, open the database
-// (running any pending migration, closing turns a crash left), and with REDIS_URL share session
-// events and running turns through Redis.
+// (running any pending migration, closing turns a crash left; PGlite without holding up the
+// start), and with REDIS_URL share session events and running turns through Redis.
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const config = await import('./lib/config');
@@ -19,12 +19,20 @@ export async function register() {
     }
     // Checked by the proxy on every request: a malformed list must stop the server here instead.
     allowedHosts();
-    const { getDatabase } = await import('./lib/db/client');
-    const database = await getDatabase();
-    if (database.driver === 'pglite') {
+    const { startDatabase } = await import('./lib/db/client');
+    const database = startDatabase(async ({ db, driver }) => {
+      if (driver !== 'pglite') return;
       // Only this process opens PGlite's folder: a turn still marked died with the one before.
       const { closeTurnsOfDeadProcess } = await import('./lib/sessions/dead-turns');
-      await closeTurnsOfDeadProcess(database.db);
+      await closeTurnsOfDeadProcess(db);
+    });
+    if (config.databaseUrl()) {
+      // A server that cannot reach its PostgreSQL does not start.
+      await database;
+    } else {
+      // PGlite opens on its own thread while Next loads the app: requests wait for it (and for
+      // the dead turns to be closed) in getDatabase. Should it fail, they fail and retry it.
+      database.catch((error) => console.error('The database could not be opened:', error));
     }
     const url = config.redisUrl();
     if (url) {

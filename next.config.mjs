@@ -10,12 +10,14 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   // The Postgres drivers are server-only and load native/WASM code at run time.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
-  // Read from disk at run time, by paths the tracer cannot follow: the migrations (at
-  // start-up, from the working directory) and PGlite's Postgres build, which it loads beside
-  // its own script.
+  // Read from disk at run time, by paths the tracer cannot follow: the migrations, PGlite's
+  // thread and the database a new data folder starts from (at start-up, from the working
+  // directory), and PGlite's Postgres build, which it loads beside its own script.
   outputFileTracingIncludes: {
     '/**': [
       './lib/db/migrations/**/*',
+      './lib/db/pglite-worker.mjs',
+      './lib/db/pglite-template.tar',
       './node_modules/@electric-sql/pglite/dist/*.wasm',
       './node_modules/@electric-sql/pglite/dist/*.data',
     ],

@@ -21,6 +21,7 @@ export default defineConfig({
     // Type tests (`*.test-d.ts`) run through tsc: a type that loosens fails the run.
     typecheck: { enabled: true, include: ['**/*.test-d.ts'] },
     environment: 'node',
+    globalSetup: ['tests/setup/pglite-template.ts'],
     setupFiles: [
       'tests/setup/unpaced-demo.ts',
       'tests/setup/dom-matchers.ts',

@@ -1,20 +1,21 @@
-// Resident memory of `next start` when idle, after one page view, with an embedded PGlite.
+// Start-up time and idle resident memory of `next start` on a new, empty database: embedded
+// PGlite in a new data folder, and PostgreSQL in a new database of the bench's own on
+// 127.0.0.1:5432 (BENCH_POSTGRES_URL to change it; skipped with a note when unreachable).
 // Run after `npx next build`: node bench/server-memory.mjs
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
+const ROUNDS = 5;
 const port = 3199;
-const dataDir = mkdtempSync(join(tmpdir(), 'quanta-bench-'));
-const server = spawn('npx', ['next', 'start', '-p', String(port)], {
-  env: { ...process.env, QUANTA_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' },
-  stdio: 'ignore',
-  detached: true,
-});
+const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const nextBin = join('node_modules', 'next', 'dist', 'bin', 'next');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function rssOfTree(rootPid) {
-  // npx → next → node server: sum the whole process group.
+  // The server and anything it spawned: sum the whole process group.
   let total = 0;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
@@ -26,24 +27,99 @@ function rssOfTree(rootPid) {
       total += Number(rss?.[1] ?? 0);
     } catch {}
   }
-  return total;
+  return total / 1024;
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-for (let i = 0; i < 120; i++) {
+/** Milliseconds from spawning `next start` to the first 200 of GET /, then idle RSS in MiB. */
+async function measure(env) {
+  const started = performance.now();
+  const server = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: 'ignore',
+    detached: true,
+  });
   try {
-    if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
-  } catch {}
-  await sleep(500);
+    let firstOk;
+    while (firstOk === undefined && performance.now() - started < 60_000) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/`);
+        await response.arrayBuffer();
+        if (response.ok) firstOk = performance.now() - started;
+      } catch {
+        await sleep(20);
+      }
+    }
+    if (firstOk === undefined) throw new Error('the server did not answer GET / in 60 s');
+    await sleep(3000);
+    const samples = [];
+    for (let i = 0; i < 5; i++) {
+      samples.push(rssOfTree(server.pid));
+      await sleep(500);
+    }
+    return { firstOk, rss: median(samples) };
+  } finally {
+    process.kill(-server.pid, 'SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
 }
-await sleep(3000);
-const samples = [];
-for (let i = 0; i < 5; i++) {
-  samples.push(rssOfTree(server.pid));
-  await sleep(500);
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function run(url, statement) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
-samples.sort((a, b) => a - b);
-console.log(
-  `idle RSS of next start + PGlite: median ${(samples[2] / 1024).toFixed(1)} MiB (5 samples)`,
-);
-process.kill(-server.pid, 'SIGTERM');
+
+async function pgliteRound() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'quanta-bench-'));
+  try {
+    return await measure({ QUANTA_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function postgresRound() {
+  const name = `quanta_bench_${Math.random().toString(36).slice(2, 10)}`;
+  await run(postgresUrl, `create database ${name}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'quanta-bench-'));
+  try {
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    return await measure({ QUANTA_DATA_DIR: dataDir, DATABASE_URL: url.toString(), REDIS_URL: '' });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await run(postgresUrl, `drop database if exists ${name} with (force)`);
+  }
+}
+
+let postgresReachable = true;
+try {
+  await run(postgresUrl, 'select 1');
+} catch (error) {
+  postgresReachable = false;
+  console.log(`PostgreSQL at ${postgresUrl} unreachable (${error.message}): skipped`);
+}
+const results = { PGlite: [], PostgreSQL: [] };
+// Interleaved, so that other work on the machine weighs on both alike.
+for (let round = 0; round < ROUNDS; round++) {
+  results.PGlite.push(await pgliteRound());
+  if (postgresReachable) results.PostgreSQL.push(await postgresRound());
+}
+for (const [mode, rounds] of Object.entries(results)) {
+  if (rounds.length === 0) continue;
+  const firstOk = rounds.map((round) => round.firstOk);
+  const rss = rounds.map((round) => round.rss);
+  const range = (values, digits) =>
+    `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–` +
+    `${Math.max(...values).toFixed(digits)})`;
+  console.log(
+    `${mode}: first 200 of GET / ${range(firstOk, 0)} ms after spawning next start on a new ` +
+      `database, idle RSS ${range(rss, 1)} MiB (medians, and range, of ${rounds.length} starts)`,
+  );
+}

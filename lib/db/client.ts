@@ -1,7 +1,8 @@
 import 'server-only';
-import { mkdirSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { databaseUrl, dataDir } from '../config';
+import { startPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 /** The query API both drivers share; queries are written once against it. */
@@ -17,6 +19,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = { db: Db; driver: 'pglite' | 'postgres'; close(): Promise<void> };
 
 const migrationsFolder = join(process.cwd(), 'lib', 'db', 'migrations');
+/**
+ * A new PGlite database, migrated, as a tarball made once by `npm run build`
+ * (scripts/make-pglite-template.mts): a new data folder is unpacked from it. Without it
+ * (`next dev` before any build), PGlite runs initdb in the new folder instead.
+ */
+export const pgliteTemplate = join(process.cwd(), 'lib', 'db', 'pglite-template.tar');
 // Any constant works; it only has to be the same for every instance of Quanta.
 const MIGRATION_LOCK = 727_001;
 
@@ -30,18 +38,47 @@ function configuredTarget(): DatabaseTarget {
 }
 
 export async function openDatabase(target = configuredTarget()): Promise<Database> {
-  return 'url' in target ? openPostgres(target.url) : openPglite(join(target.directory, 'pglite'));
+  return 'url' in target
+    ? openPostgres(target.url)
+    : openPglite(join(target.directory, 'pglite'), pgliteTemplate);
 }
 
-async function openPglite(directory: string): Promise<Database> {
-  mkdirSync(directory, { recursive: true });
-  const client = new PGlite(directory, {
-    // PGlite's defaults size Postgres for a desktop; a chat app's working set is small.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB'],
-  });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+async function openPglite(directory: string, template?: string): Promise<Database> {
+  const { client, db } = await migratedPglite(directory, template);
+  return { db, driver: 'pglite', close: () => client.close() };
+}
+
+async function migratedPglite(directory: string, template?: string) {
+  const client = await startPgliteThread(directory, template);
+  // Drizzle's driver calls only `query` and `transaction`, which the thread offers.
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    // Closed, so that opening the folder again finds no other PGlite in it.
+    await client.close();
+    throw error;
+  }
+  return { client, db: db as unknown as Db };
+}
+
+/**
+ * (Re)makes `pgliteTemplate`: a database opened as the app opens one, in a scratch folder,
+ * dumped; written beside the template, then renamed onto it, so no reader sees half of one.
+ */
+export async function makePgliteTemplate(): Promise<void> {
+  const scratch = mkdtempSync(join(tmpdir(), 'quanta-template-'));
+  try {
+    const { client } = await migratedPglite(scratch);
+    // Everything written out to the tables' files: a folder unpacked from it replays no WAL.
+    await client.query('checkpoint');
+    const tarball = await client.dump();
+    await client.close();
+    writeFileSync(`${pgliteTemplate}.partial`, tarball);
+    renameSync(`${pgliteTemplate}.partial`, pgliteTemplate);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -66,12 +103,31 @@ async function openPostgres(url: string): Promise<Database> {
 // Kept on globalThis so that Next's dev reloads reuse one database instead of opening another.
 const shared = globalThis as typeof globalThis & { quantaDatabase?: Promise<Database> };
 
-/** The app's database, opened and migrated once per process. */
+/** The app's database, opened and migrated once per process (see `startDatabase`). */
 export function getDatabase(): Promise<Database> {
-  shared.quantaDatabase ??= openDatabase().catch((error) => {
-    shared.quantaDatabase = undefined;
-    throw error;
-  });
+  return startDatabase(async () => {});
+}
+
+/**
+ * Starts opening the app's database unless it is already open or opening (instrumentation.ts,
+ * at start-up): `prepare` runs on it before anyone else gets it. Should either fail, the next
+ * call opens it anew.
+ */
+export function startDatabase(prepare: (database: Database) => Promise<void>): Promise<Database> {
+  shared.quantaDatabase ??= openDatabase()
+    .then(async (database) => {
+      try {
+        await prepare(database);
+      } catch (error) {
+        await database.close();
+        throw error;
+      }
+      return database;
+    })
+    .catch((error) => {
+      shared.quantaDatabase = undefined;
+      throw error;
+    });
   return shared.quantaDatabase;
 }
 

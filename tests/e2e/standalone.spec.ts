@@ -4,8 +4,9 @@ import { freePort, type NextServer, newIdentity, startNext } from '../helpers/ne
 import { apiAs, createSession, expect, read, test, texts, type UiChunk } from './fixtures';
 
 // Issue 13, "Self-hosting": the standalone output is what the Dockerfile ships. It must be a
-// whole server on its own: create a new PGlite database (PGlite's .wasm and .data, the
-// migrations), stream a turn, and serve the assets its pages load.
+// whole server on its own: create a new PGlite database (PGlite's .wasm and .data, its worker
+// thread's script, the template a new database starts from, the migrations), stream a turn,
+// and serve the assets its pages load.
 
 const standalone = resolve(__dirname, '..', '..', '.next', 'standalone');
 const servers: NextServer[] = [];
@@ -18,6 +19,8 @@ test('the standalone output carries the files read at run time, and no source', 
   for (const path of [
     'server.js',
     'lib/db/migrations/meta/_journal.json',
+    'lib/db/pglite-worker.mjs',
+    'lib/db/pglite-template.tar',
     'node_modules/@electric-sql/pglite/dist/pglite.wasm',
     'node_modules/@electric-sql/pglite/dist/pglite.data',
   ]) {
