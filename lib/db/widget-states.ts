@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, like, or } from 'drizzle-orm';
 import type { Db } from './client';
 import { type WidgetStateRow, widgetStates } from './schema';
 import { storable } from './storable';
@@ -6,8 +6,24 @@ import { storable } from './storable';
 // The `tool_call_id` column holds a state key (lib/widgets/state-key.ts): a tool call's id, or
 // `session:<widget id>` for a widget whose state the whole session shares.
 
-export async function listWidgetStates(db: Db, sessionId: string): Promise<WidgetStateRow[]> {
-  return db.select().from(widgetStates).where(eq(widgetStates.sessionId, sessionId));
+/** The states of these tool calls' widgets, and those the whole session shares. */
+export async function listWidgetStatesOf(
+  db: Db,
+  sessionId: string,
+  toolCallIds: string[],
+): Promise<WidgetStateRow[]> {
+  return db
+    .select()
+    .from(widgetStates)
+    .where(
+      and(
+        eq(widgetStates.sessionId, sessionId),
+        or(
+          like(widgetStates.toolCallId, 'session:%'),
+          toolCallIds.length > 0 ? inArray(widgetStates.toolCallId, toolCallIds) : undefined,
+        ),
+      ),
+    );
 }
 
 export async function getWidgetState(

@@ -33,6 +33,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function SessionPage({ params }: Props) {
-  const { session, messages, widgetStates } = await load((await params).id);
-  return <SessionScreen session={session} messages={messages} widgetStates={widgetStates} />;
+  return <SessionScreen {...await load((await params).id)} />;
 }
