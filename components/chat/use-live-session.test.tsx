@@ -102,7 +102,7 @@ function live(initialMessages: QuantaMessage[] = [], view: SessionView = session
   );
   const hook = renderHook(
     () => {
-      const chat = useSessionChat(view.id, initialMessages);
+      const chat = useSessionChat(view.id, initialMessages, false);
       const live = useLiveSession({
         session: view,
         initialWidgetStates: { c1: { data: { count: 1 }, version: 1 } },
@@ -284,4 +284,26 @@ it('loads the session again when this tab’s request fails, keeping a prompt th
   expect(result.current.chat.messages.at(-1)?.role).toBe('user');
   // The refusal stays said, for Retry.
   expect(result.current.chat.error?.message).toBe('A turn is running.');
+});
+
+it('catches up with the newest messages only, keeping the earlier ones it holds', async () => {
+  const earlier: QuantaMessage = {
+    id: 'a0',
+    role: 'assistant',
+    parts: [{ type: 'text', text: 'before', state: 'done' }],
+  };
+  const { fetch } = server({
+    session,
+    messages: [question, reply],
+    hasEarlier: true,
+    widgetStates: {},
+  });
+  const { result } = live([earlier, question]);
+  emit({ type: 'turn', status: 'ended' });
+  await waitFor(() => expect(result.current.chat.messages).toHaveLength(3));
+  expect(fetch).toHaveBeenCalledWith('/api/sessions/s1?limit=50', expect.anything());
+  expect(shown(result.current.chat.messages)).toEqual([
+    { id: 'a0', text: 'before', status: undefined },
+    ...answered,
+  ]);
 });
