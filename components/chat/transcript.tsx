@@ -45,6 +45,15 @@ type TranscriptProps = {
 const LOAD_EARLIER_PX = 600;
 
 /**
+ * The rows the server renders: the newest, more than a screenful. The page's other rows come
+ * after hydration (mounted only near the view): rendered on the server too, the HTML would
+ * hold every message of the page twice, as markup and in the page's props. They are a plain
+ * list, not virtua's SSR rows (`ssrCount`), which keep their range until the first scroll: a
+ * transcript too short to scroll never showed a row added to it.
+ */
+const SERVER_ROWS = 8;
+
+/**
  * The conversation, scrolled to follow its newest line; a button brings a reader who scrolled
  * up back to it. Under the last message: what the turn is doing, or why it failed. Only the
  * rows in and near the view are mounted (virtua); scrolling near the top loads the messages
@@ -78,30 +87,6 @@ export function Transcript({
     if (lastPromptId) void scrollToBottom('instant');
   }, [lastPromptId, scrollToBottom]);
 
-  // Messages put before the first keep the rows in view in place (virtua's `shift`), for the
-  // one render that adds them.
-  const first = messages[0]?.id;
-  const previousFirst = useRef(first);
-  const shift =
-    first !== previousFirst.current && messages.some(({ id }) => id === previousFirst.current);
-  useEffect(() => {
-    previousFirst.current = first;
-  }, [first]);
-
-  // Where the list starts in the scroller: virtua needs it to know which rows are in view.
-  const listTop = useRef<HTMLDivElement>(null);
-  const [startMargin, setStartMargin] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the button above it comes and goes
-  useLayoutEffect(() => {
-    setStartMargin(listTop.current?.offsetTop ?? 0);
-  }, [hasEarlier]);
-
-  const loadEarlier = () => {
-    // Rows put above must not pull a reader who follows the newest line down to it again.
-    stopScroll();
-    onLoadEarlier();
-  };
-
   const tail: ReactNode =
     stopRequested && last?.role === 'user' ? (
       <p role="status" className="flex items-center gap-1.5 text-sm text-muted-foreground">
@@ -116,7 +101,62 @@ export function Transcript({
         Thinking…
       </p>
     ) : undefined;
-  const rows: (QuantaMessage | 'tail')[] = tail === undefined ? messages : [...messages, 'tail'];
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // Rows before `from` are not rendered before hydration: the server's HTML holds the newest.
+  const from = hydrated ? 0 : Math.max(0, messages.length - SERVER_ROWS);
+  const rows: (QuantaMessage | 'tail')[] = [
+    ...messages.slice(from),
+    ...(tail === undefined ? [] : ['tail' as const]),
+  ];
+
+  // Messages put before the first keep the rows in view in place (virtua's `shift`), for the
+  // one render that adds them.
+  const first = messages[0]?.id;
+  const previousFirst = useRef(first);
+  const shift =
+    first !== previousFirst.current && messages.some(({ id }) => id === previousFirst.current);
+  useEffect(() => {
+    previousFirst.current = first;
+  }, [first]);
+
+  // Where the list starts in the scroller: virtua needs it to know which rows are in view.
+  const listTop = useRef<HTMLDivElement>(null);
+  const [startMargin, setStartMargin] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the button and its alert above it come and go
+  useLayoutEffect(() => {
+    setStartMargin(listTop.current?.offsetTop ?? 0);
+  }, [hasEarlier, earlier]);
+
+  const renderRow = (row: QuantaMessage | 'tail', shown: number) =>
+    row === 'tail' ? (
+      <div key="tail">{tail}</div>
+    ) : (
+      <MessageRow
+        key={row.id}
+        message={row}
+        onOpenWidget={onOpenWidget}
+        onEdit={canAct ? onEdit : undefined}
+        // An edit drops what follows; it asks first when that holds later turns.
+        dropsOnEdit={
+          row.role === 'user' && from + shown < lastPrompt ? messages.length - from - shown - 1 : 0
+        }
+        onRegenerate={
+          canAct && (failureShown || !error) && row === last && row.role === 'assistant'
+            ? onRegenerate
+            : undefined
+        }
+        streaming={running && row === last}
+        stopRequested={stopRequested && row === last}
+        showUsage={showUsage}
+      />
+    );
+
+  const loadEarlier = () => {
+    // Rows put above must not pull a reader who follows the newest line down to it again.
+    stopScroll();
+    onLoadEarlier();
+  };
 
   return (
     <div className="relative min-h-0 flex-1">
@@ -135,44 +175,29 @@ export function Transcript({
             </p>
           ) : (
             <div ref={listTop}>
-              <Virtualizer
-                as={TranscriptList}
-                item={TranscriptRow}
-                data={rows}
-                scrollRef={scrollRef}
-                startMargin={startMargin}
-                shift={shift}
-                // The server renders the page's rows (its newest messages) for the first paint.
-                ssrCount={rows.length}
-              >
-                {(row, index) =>
-                  row === 'tail' ? (
-                    <div key="tail">{tail}</div>
-                  ) : (
-                    <MessageRow
-                      key={row.id}
-                      message={row}
-                      onOpenWidget={onOpenWidget}
-                      onEdit={canAct ? onEdit : undefined}
-                      // An edit drops what follows; it asks first when that holds later turns.
-                      dropsOnEdit={
-                        row.role === 'user' && index < lastPrompt ? messages.length - index - 1 : 0
-                      }
-                      onRegenerate={
-                        canAct &&
-                        (failureShown || !error) &&
-                        row === last &&
-                        row.role === 'assistant'
-                          ? onRegenerate
-                          : undefined
-                      }
-                      streaming={running && row === last}
-                      stopRequested={stopRequested && row === last}
-                      showUsage={showUsage}
-                    />
-                  )
-                }
-              </Virtualizer>
+              {hydrated ? (
+                <Virtualizer
+                  as={TranscriptList}
+                  item={TranscriptRow}
+                  data={rows}
+                  scrollRef={scrollRef}
+                  startMargin={startMargin}
+                  shift={shift}
+                >
+                  {renderRow}
+                </Virtualizer>
+              ) : (
+                <TranscriptList style={{}}>
+                  {rows.map((row, shown) => {
+                    const element = renderRow(row, shown);
+                    return (
+                      <TranscriptRow key={element.key} style={{}} index={shown}>
+                        {element}
+                      </TranscriptRow>
+                    );
+                  })}
+                </TranscriptList>
+              )}
             </div>
           )}
           {error && !failureShown && <TurnError message={error.message} onRetry={onRetry} />}

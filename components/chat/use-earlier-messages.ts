@@ -23,11 +23,10 @@ type EarlierOptions = {
 export function useEarlierMessages({ sessionId, chat, rememberState }: EarlierOptions) {
   const [state, setState] = useState<EarlierState>('idle');
   const loading = useRef(false);
-  const { hasEarlier, addEarlier } = chat;
-  const messages = chat.chat;
+  const { hasEarlier, addEarlier, chat: current } = chat;
 
   const loadEarlier = useCallback(async () => {
-    const before = messages.messages[0]?.id;
+    const before = current.messages[0]?.id;
     if (loading.current || !hasEarlier || before === undefined) return;
     loading.current = true;
     setState('loading');
@@ -45,7 +44,7 @@ export function useEarlierMessages({ sessionId, chat, rememberState }: EarlierOp
     } finally {
       loading.current = false;
     }
-  }, [sessionId, messages, hasEarlier, addEarlier, rememberState]);
+  }, [sessionId, current, hasEarlier, addEarlier, rememberState]);
 
   return { state, loadEarlier };
 }
