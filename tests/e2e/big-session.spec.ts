@@ -45,10 +45,12 @@ async function open(page: Page) {
   await expect(answerEnd(page, 500)).toBeInViewport();
 }
 
-const scrollToTop = (page: Page) =>
-  transcript(page)
-    .locator('xpath=ancestor::div[contains(@class, "overflow-y-auto")]')
-    .evaluate((element) => element.scrollTo({ top: 0 }));
+/** Scrolls the transcript to its top with the mouse wheel, as a reader would. */
+async function scrollToTop(page: Page) {
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  await page.mouse.move(width / 2, height / 2);
+  await page.mouse.wheel(0, -1_000_000);
+}
 
 test('a 1,000-message session opens on its newest messages in under 300 KB of HTML', async ({
   page,
