@@ -59,7 +59,7 @@ function show(view: SessionView, list: SessionPage = { sessions: [], nextCursor:
   const queryClient = new QueryClient();
   const page = (view: SessionView) => (
     <QueryClientProvider client={queryClient}>
-      <SessionScreen session={view} messages={[]} widgetStates={{}} />
+      <SessionScreen session={view} messages={[]} hasEarlier={false} widgetStates={{}} />
     </QueryClientProvider>
   );
   const { rerender } = render(page(view));

@@ -13,7 +13,7 @@ import { ShareButton } from './share-dialog';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
 
-export function SessionScreen({ session, messages, widgetStates }: SessionDetail) {
+export function SessionScreen({ session, messages, hasEarlier, widgetStates }: SessionDetail) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [caughtUp, setCaughtUp] = useState<SessionView>();
@@ -62,6 +62,7 @@ export function SessionScreen({ session, messages, widgetStates }: SessionDetail
         key={session.id}
         session={session}
         initialMessages={messages}
+        initialHasEarlier={hasEarlier}
         initialWidgetStates={widgetStates}
         readOnlyReason={
           session.isOwner

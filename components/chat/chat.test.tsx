@@ -8,6 +8,8 @@ import { textAnswer } from '../../tests/helpers/ui-stream';
 import { sessionsKey } from '../api';
 import { Chat } from './chat';
 
+vi.mock('virtua', () => import('@/tests/helpers/every-row-virtualizer'));
+
 const router = vi.hoisted(() => ({ refresh: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({
   useRouter: () => router,
@@ -59,7 +61,12 @@ it('does not render earlier message rows again while a later message streams', a
   vi.stubGlobal('fetch', vi.fn(streamingRoute(words)));
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <Chat session={session} initialMessages={history} initialWidgetStates={{}} />
+      <Chat
+        session={session}
+        initialMessages={history}
+        initialHasEarlier={false}
+        initialWidgetStates={{}}
+      />
     </QueryClientProvider>,
   );
   expect(renders.get('first answer')).toBeGreaterThan(0);
@@ -91,7 +98,12 @@ it('ends a turn without reloading the page: the sessions list is refetched inste
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   render(
     <QueryClientProvider client={queryClient}>
-      <Chat session={session} initialMessages={[]} initialWidgetStates={{}} />
+      <Chat
+        session={session}
+        initialMessages={[]}
+        initialHasEarlier={false}
+        initialWidgetStates={{}}
+      />
     </QueryClientProvider>,
   );
   // A new conversation: the focus is in the composer.
@@ -173,6 +185,7 @@ describe('a turn the page was loaded in', () => {
         <Chat
           session={view}
           initialMessages={messages}
+          initialHasEarlier={false}
           initialWidgetStates={{}}
           readOnlyReason={view.isOwner ? undefined : 'This session is read-only.'}
         />
@@ -225,5 +238,93 @@ describe('a turn the page was loaded in', () => {
     await waitFor(() => expect(screen.getByText('Once upon')).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
     expect(field()).toBeDisabled();
+  });
+});
+
+describe('a session longer than its page', () => {
+  const older: QuantaMessage[] = [
+    { id: 'u0', role: 'user', parts: [{ type: 'text', text: 'zeroth question' }] },
+    {
+      id: 'a0',
+      role: 'assistant',
+      parts: [
+        {
+          type: 'tool-show_counter',
+          toolCallId: 'c0',
+          state: 'output-available',
+          input: {},
+          output: {
+            isError: false,
+            modelText: 'shown',
+            durationMs: 1,
+            ui: { kind: 'widget', label: 'Open counter', widget: 'counter', data: { count: 0 } },
+          },
+        },
+        { type: 'text', text: 'zeroth answer', state: 'done' },
+      ],
+    },
+  ];
+
+  function show(answer: () => Promise<Response>) {
+    const fetch = vi.fn(async (url: string | URL | Request) =>
+      String(url).includes('/messages?before=')
+        ? answer()
+        : Response.json({ models: [], defaultId: null }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Chat
+          session={session}
+          initialMessages={history}
+          initialHasEarlier
+          initialWidgetStates={{}}
+        />
+      </QueryClientProvider>,
+    );
+    return fetch;
+  }
+
+  it('loads the messages before the first one, with their widgets’ states, when asked', async () => {
+    const fetch = show(async () =>
+      Response.json({
+        messages: older,
+        hasEarlier: false,
+        widgetStates: { c0: { data: { count: 7 }, version: 2 } },
+      }),
+    );
+    expect(screen.queryByText('zeroth answer')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+
+    await waitFor(() => expect(screen.getByText('zeroth answer')).toBeInTheDocument());
+    expect(fetch).toHaveBeenCalledWith('/api/sessions/s1/messages?before=u1', expect.anything());
+    const rows = screen.getAllByRole('listitem').map((row) => row.textContent);
+    expect(rows[0]).toContain('zeroth question');
+    expect(rows[2]).toContain('first question');
+    // The first message is the session's first: nothing more to load.
+    expect(screen.queryByRole('button', { name: /earlier messages/ })).not.toBeInTheDocument();
+    // The widget opens on the state the page brought, not on its first snapshot.
+    fireEvent.click(screen.getByRole('button', { name: 'Open counter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Counter' });
+    await waitFor(() => expect(dialog).toHaveTextContent('7'));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says when earlier messages could not be loaded, and tries again when asked', async () => {
+    const answers = [
+      async () => Response.json({ error: { code: 'internal', message: 'no' } }, { status: 500 }),
+      async () => Response.json({ messages: older, hasEarlier: true, widgetStates: {} }),
+    ];
+    show(() => (answers.shift() as () => Promise<Response>)());
+    fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Earlier messages could not be loaded. Try again.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+    await waitFor(() => expect(screen.getByText('zeroth answer')).toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // More remain before these.
+    expect(screen.getByRole('button', { name: 'Load earlier messages' })).toBeInTheDocument();
   });
 });

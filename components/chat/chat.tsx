@@ -6,12 +6,16 @@ import { WidgetHost } from '../widgets/widget-host';
 import { ChatFooter } from './chat-footer';
 import { Transcript } from './transcript';
 import { totalUsage } from './usage';
+import { useEarlierMessages } from './use-earlier-messages';
 import { useLiveSession } from './use-live-session';
 import { useSessionChat } from './use-session-chat';
 
 type ChatProps = {
   session: SessionView;
+  /** The session's newest messages, as the page was loaded. */
   initialMessages: QuantaMessage[];
+  /** The server holds messages before those. */
+  initialHasEarlier: boolean;
   /** The latest state of each widget acted on, by state key. */
   initialWidgetStates: Record<string, WidgetState>;
   /** Set for a reader: the transcript shows, the composer explains why it is disabled. */
@@ -26,12 +30,18 @@ const RUNNING_TURN = 'A turn is running: wait for its answer, or stop it.';
 export function Chat({
   session,
   initialMessages,
+  initialHasEarlier,
   initialWidgetStates,
   readOnlyReason,
   onSessionView,
 }: ChatProps) {
-  const chat = useSessionChat(session.id, initialMessages);
+  const chat = useSessionChat(session.id, initialMessages, initialHasEarlier);
   const live = useLiveSession({ session, initialWidgetStates, chat, onSessionView });
+  const earlier = useEarlierMessages({
+    sessionId: session.id,
+    chat,
+    rememberState: live.rememberState,
+  });
   const readOnly = readOnlyReason !== undefined;
   // A turn this tab did not send: nothing can be sent until it ends. The owner may stop it.
   const turnNote = live.following && !readOnly ? RUNNING_TURN : undefined;
@@ -41,6 +51,9 @@ export function Chat({
     <>
       <Transcript
         messages={chat.messages}
+        hasEarlier={chat.hasEarlier}
+        earlier={earlier.state}
+        onLoadEarlier={earlier.loadEarlier}
         status={chat.status}
         error={chat.error}
         readOnly={readOnly}

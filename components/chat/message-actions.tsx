@@ -14,7 +14,7 @@ const COPIED_MS = 2000;
 /**
  * The buttons under a message. On a screen with a mouse they show while the message is hovered
  * or holds the focus (they stay in the layout, so nothing moves); on a touch screen, always.
- * The message's <li> is the `group/message`.
+ * The message's row is the `group/message`.
  */
 export function MessageActions({
   className,

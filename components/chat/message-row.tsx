@@ -34,7 +34,7 @@ type MessageRowProps = {
 };
 
 /**
- * One message of the transcript. Memoised: while a later message streams, the message objects
+ * One message of the transcript (the transcript puts it in a list item). Memoised: while a later message streams, the message objects
  * of earlier rows keep their identity and these rows do not render again.
  */
 export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
@@ -57,7 +57,7 @@ function UserMessage({ message, onEdit, dropsOnEdit = 0 }: MessageRowProps) {
       setEditing(false);
     };
     return (
-      <li className="w-full max-w-[85%] self-end">
+      <div className="w-full max-w-[85%] self-end">
         <EditMessageForm
           text={text}
           dropsOnEdit={dropsOnEdit}
@@ -67,11 +67,11 @@ function UserMessage({ message, onEdit, dropsOnEdit = 0 }: MessageRowProps) {
             onEdit(message.id, draft);
           }}
         />
-      </li>
+      </div>
     );
   }
   return (
-    <li className="group/message flex max-w-[85%] flex-col items-end gap-1 self-end">
+    <div className="group/message flex max-w-[85%] flex-col items-end gap-1 self-end">
       <div className="rounded-2xl bg-muted px-4 py-2 break-words whitespace-pre-wrap">
         <span className="sr-only">You: </span>
         {text}
@@ -92,7 +92,7 @@ function UserMessage({ message, onEdit, dropsOnEdit = 0 }: MessageRowProps) {
           </ActionButton>
         </MessageActions>
       )}
-    </li>
+    </div>
   );
 }
 
@@ -113,7 +113,7 @@ function AssistantMessage({
   const regenerate = failed ? undefined : onRegenerate;
   const usage = showUsage ? metadata?.usage : undefined;
   return (
-    <li className="group/message flex min-w-0 flex-col gap-2">
+    <div className="group/message flex min-w-0 flex-col gap-2">
       <span className="sr-only">Assistant:</span>
       {message.parts.map((part, index) => {
         const key = index;
@@ -182,7 +182,7 @@ function AssistantMessage({
           {usage && <UsageInfo usage={usage} />}
         </MessageActions>
       )}
-    </li>
+    </div>
   );
 }
 

@@ -5,6 +5,8 @@ import { afterEach, expect, it, vi } from 'vitest';
 import type { QuantaMessage } from '@/lib/protocol';
 import { Transcript } from './transcript';
 
+vi.mock('virtua', () => import('@/tests/helpers/every-row-virtualizer'));
+
 afterEach(cleanup);
 
 const user = (id: string, text: string): QuantaMessage => ({
@@ -36,6 +38,9 @@ function show(props: Partial<ComponentProps<typeof Transcript>> = {}) {
   render(
     <Transcript
       messages={twoTurns}
+      hasEarlier={false}
+      earlier="idle"
+      onLoadEarlier={vi.fn()}
       status="ready"
       error={undefined}
       readOnly={false}
@@ -116,4 +121,33 @@ it('shows a refused request as an alert whose Retry sends it again', () => {
   expect(alert).toHaveTextContent('A turn is already running here: wait or stop it.');
   fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
   expect(onRetry).toHaveBeenCalledOnce();
+});
+
+it('loads earlier messages as the reader scrolls near the top, or asks for them', () => {
+  const onLoadEarlier = vi.fn();
+  show({ hasEarlier: true, onLoadEarlier });
+  const scroller = screen.getByRole('list', { name: 'Transcript' }).closest('.overflow-y-auto');
+  fireEvent.scroll(scroller as Element, { target: { scrollTop: 5000 } });
+  expect(onLoadEarlier).not.toHaveBeenCalled();
+  fireEvent.scroll(scroller as Element, { target: { scrollTop: 100 } });
+  expect(onLoadEarlier).toHaveBeenCalledOnce();
+  fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+  expect(onLoadEarlier).toHaveBeenCalledTimes(2);
+  cleanup();
+
+  show({ hasEarlier: true, earlier: 'loading' });
+  expect(screen.getByRole('button', { name: 'Loading earlier messages…' })).toHaveAttribute(
+    'aria-busy',
+    'true',
+  );
+  cleanup();
+
+  // The first message is the session's first: nothing to load, whatever the scroll.
+  show({ hasEarlier: false, onLoadEarlier });
+  expect(screen.queryByRole('button', { name: /earlier messages/ })).not.toBeInTheDocument();
+  fireEvent.scroll(
+    screen.getByRole('list', { name: 'Transcript' }).closest('.overflow-y-auto') as Element,
+    { target: { scrollTop: 0 } },
+  );
+  expect(onLoadEarlier).toHaveBeenCalledTimes(2);
 });

@@ -1,16 +1,29 @@
 'use client';
 
 import type { ChatStatus } from 'ai';
-import { ArrowDown, CircleStop } from 'lucide-react';
-import { useEffect } from 'react';
+import { ArrowDown, ArrowUp, CircleStop } from 'lucide-react';
+import { type ReactNode, type Ref, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type CustomContainerComponentProps,
+  type CustomItemComponentProps,
+  Virtualizer,
+} from 'virtua';
 import type { QuantaMessage } from '@/lib/protocol';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
 import { ActionButton } from './action-button';
 import { MessageRow } from './message-row';
 import { TurnError } from './turn-error';
+import type { EarlierState } from './use-earlier-messages';
 import { useFollowNewest } from './use-follow-newest';
 
 type TranscriptProps = {
   messages: QuantaMessage[];
+  /** The server holds messages before the first of `messages`. */
+  hasEarlier: boolean;
+  earlier: EarlierState;
+  /** Loads the page before the first message (does nothing while one is on its way). */
+  onLoadEarlier: () => void;
   status: ChatStatus;
   /** This tab's last request failed (the server refused it, or its stream broke). */
   error: Error | undefined;
@@ -28,12 +41,29 @@ type TranscriptProps = {
   onRetry: () => void;
 };
 
+/** Scrolled this close to the top, the page before is loaded, before the reader gets there. */
+const LOAD_EARLIER_PX = 600;
+
+/**
+ * The rows the server renders: the newest, more than a screenful. The page's other rows come
+ * after hydration (mounted only near the view): rendered on the server too, the HTML would
+ * hold every message of the page twice, as markup and in the page's props. They are a plain
+ * list, not virtua's SSR rows (`ssrCount`), which keep their range until the first scroll: a
+ * transcript too short to scroll never showed a row added to it.
+ */
+const SERVER_ROWS = 8;
+
 /**
  * The conversation, scrolled to follow its newest line; a button brings a reader who scrolled
- * up back to it. Under the last message: what the turn is doing, or why it failed.
+ * up back to it. Under the last message: what the turn is doing, or why it failed. Only the
+ * rows in and near the view are mounted (virtua); scrolling near the top loads the messages
+ * before the first, keeping the rows in view where they are.
  */
 export function Transcript({
   messages,
+  hasEarlier,
+  earlier,
+  onLoadEarlier,
   status,
   error,
   readOnly,
@@ -45,7 +75,7 @@ export function Transcript({
   onRegenerate,
   onRetry,
 }: TranscriptProps) {
-  const { scrollRef, contentRef, isAtBottom, scrollToBottom } = useFollowNewest();
+  const { scrollRef, contentRef, isAtBottom, scrollToBottom, stopScroll } = useFollowNewest();
   const running = status === 'submitted' || status === 'streaming';
   const last = messages.at(-1);
   const failureShown = last?.role === 'assistant' && last.metadata?.status === 'failed';
@@ -57,60 +87,118 @@ export function Transcript({
     if (lastPromptId) void scrollToBottom('instant');
   }, [lastPromptId, scrollToBottom]);
 
+  const tail: ReactNode =
+    stopRequested && last?.role === 'user' ? (
+      <p role="status" className="flex items-center gap-1.5 text-sm text-muted-foreground">
+        <CircleStop aria-hidden className="size-4" />
+        Stopped before answering
+      </p>
+    ) : status === 'submitted' ? (
+      <p
+        aria-live="polite"
+        className="animate-pulse text-sm text-muted-foreground motion-reduce:animate-none"
+      >
+        Thinking…
+      </p>
+    ) : undefined;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // Rows before `from` are not rendered before hydration: the server's HTML holds the newest.
+  const from = hydrated ? 0 : Math.max(0, messages.length - SERVER_ROWS);
+  const rows: (QuantaMessage | 'tail')[] = [
+    ...messages.slice(from),
+    ...(tail === undefined ? [] : ['tail' as const]),
+  ];
+
+  // Messages put before the first keep the rows in view in place (virtua's `shift`), for the
+  // one render that adds them.
+  const first = messages[0]?.id;
+  const previousFirst = useRef(first);
+  const shift =
+    first !== previousFirst.current && messages.some(({ id }) => id === previousFirst.current);
+  useEffect(() => {
+    previousFirst.current = first;
+  }, [first]);
+
+  // Where the list starts in the scroller: virtua needs it to know which rows are in view.
+  const listTop = useRef<HTMLDivElement>(null);
+  const [startMargin, setStartMargin] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the button and its alert above it come and go
+  useLayoutEffect(() => {
+    setStartMargin(listTop.current?.offsetTop ?? 0);
+  }, [hasEarlier, earlier]);
+
+  const renderRow = (row: QuantaMessage | 'tail', shown: number) =>
+    row === 'tail' ? (
+      <div key="tail">{tail}</div>
+    ) : (
+      <MessageRow
+        key={row.id}
+        message={row}
+        onOpenWidget={onOpenWidget}
+        onEdit={canAct ? onEdit : undefined}
+        // An edit drops what follows; it asks first when that holds later turns.
+        dropsOnEdit={
+          row.role === 'user' && from + shown < lastPrompt ? messages.length - from - shown - 1 : 0
+        }
+        onRegenerate={
+          canAct && (failureShown || !error) && row === last && row.role === 'assistant'
+            ? onRegenerate
+            : undefined
+        }
+        streaming={running && row === last}
+        stopRequested={stopRequested && row === last}
+        showUsage={showUsage}
+      />
+    );
+
+  const loadEarlier = () => {
+    // Rows put above must not pull a reader who follows the newest line down to it again.
+    stopScroll();
+    onLoadEarlier();
+  };
+
   return (
     <div className="relative min-h-0 flex-1">
-      <div ref={scrollRef} className="absolute inset-0 overflow-y-auto">
+      <div
+        ref={scrollRef}
+        className="absolute inset-0 overflow-y-auto"
+        onScroll={(event) => {
+          if (hasEarlier && event.currentTarget.scrollTop < LOAD_EARLIER_PX) onLoadEarlier();
+        }}
+      >
         <div ref={contentRef} className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6">
+          {hasEarlier && <EarlierButton state={earlier} onLoad={loadEarlier} />}
           {messages.length === 0 ? (
             <p className="py-10 text-center text-muted-foreground">
               {readOnly ? 'No messages yet.' : 'Ask anything. Tools answer in the transcript.'}
             </p>
           ) : (
-            <ol aria-label="Transcript" className="flex flex-col gap-6">
-              {messages.map((message, index) => (
-                <MessageRow
-                  key={message.id}
-                  message={message}
-                  onOpenWidget={onOpenWidget}
-                  onEdit={canAct ? onEdit : undefined}
-                  // An edit drops what follows; it asks first when that holds later turns.
-                  dropsOnEdit={
-                    message.role === 'user' && index < lastPrompt ? messages.length - index - 1 : 0
-                  }
-                  onRegenerate={
-                    canAct &&
-                    (failureShown || !error) &&
-                    message === last &&
-                    message.role === 'assistant'
-                      ? onRegenerate
-                      : undefined
-                  }
-                  streaming={running && message === last}
-                  stopRequested={stopRequested && message === last}
-                  showUsage={showUsage}
-                />
-              ))}
-              {stopRequested && last?.role === 'user' ? (
-                <li>
-                  <p
-                    role="status"
-                    className="flex items-center gap-1.5 text-sm text-muted-foreground"
-                  >
-                    <CircleStop aria-hidden className="size-4" />
-                    Stopped before answering
-                  </p>
-                </li>
+            <div ref={listTop}>
+              {hydrated ? (
+                <Virtualizer
+                  as={TranscriptList}
+                  item={TranscriptRow}
+                  data={rows}
+                  scrollRef={scrollRef}
+                  startMargin={startMargin}
+                  shift={shift}
+                >
+                  {renderRow}
+                </Virtualizer>
               ) : (
-                status === 'submitted' && (
-                  <li
-                    aria-live="polite"
-                    className="animate-pulse text-sm text-muted-foreground motion-reduce:animate-none"
-                  >
-                    Thinking…
-                  </li>
-                )
+                <TranscriptList style={{}}>
+                  {rows.map((row, shown) => {
+                    const element = renderRow(row, shown);
+                    return (
+                      <TranscriptRow key={element.key} style={{}} index={shown}>
+                        {element}
+                      </TranscriptRow>
+                    );
+                  })}
+                </TranscriptList>
               )}
-            </ol>
+            </div>
           )}
           {error && !failureShown && <TurnError message={error.message} onRetry={onRetry} />}
         </div>
@@ -126,5 +214,43 @@ export function Transcript({
         </ActionButton>
       )}
     </div>
+  );
+}
+
+/** Above the first message while the server holds earlier ones: loads them, says so, or why not. */
+function EarlierButton({ state, onLoad }: { state: EarlierState; onLoad: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-1">
+      <Button variant="ghost" size="sm" pending={state === 'loading'} onClick={onLoad}>
+        <ArrowUp aria-hidden />
+        {state === 'loading' ? 'Loading earlier messages…' : 'Load earlier messages'}
+      </Button>
+      {state === 'failed' && (
+        <p role="alert" className="text-sm text-destructive">
+          Earlier messages could not be loaded. Try again.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TranscriptList({ style, children, ref }: CustomContainerComponentProps) {
+  return (
+    <ol ref={ref as Ref<HTMLOListElement>} style={style} aria-label="Transcript">
+      {children}
+    </ol>
+  );
+}
+
+/** A row's place in the list; the space between rows is inside them, as virtua measures rows. */
+function TranscriptRow({ style, children, index, ref }: CustomItemComponentProps) {
+  return (
+    <li
+      ref={ref as Ref<HTMLLIElement>}
+      style={style}
+      className={cn('flex flex-col', index > 0 && 'pt-6')}
+    >
+      {children}
+    </li>
   );
 }

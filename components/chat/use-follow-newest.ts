@@ -14,10 +14,12 @@ import { useStickToBottom } from 'use-stick-to-bottom';
  * a resize of the scroller, while following, scrolls to the end again.
  */
 export function useFollowNewest() {
-  const { scrollRef, contentRef, isAtBottom, scrollToBottom, state } = useStickToBottom({
-    initial: 'instant',
-    resize: 'instant',
-  });
+  const { scrollRef, contentRef, isAtBottom, scrollToBottom, stopScroll, state } = useStickToBottom(
+    {
+      initial: 'instant',
+      resize: 'instant',
+    },
+  );
 
   useEffect(() => {
     const scroller = scrollRef.current;
@@ -29,5 +31,5 @@ export function useFollowNewest() {
     return () => observer.disconnect();
   }, [scrollRef, scrollToBottom, state]);
 
-  return { scrollRef, contentRef, isAtBottom, scrollToBottom };
+  return { scrollRef, contentRef, isAtBottom, scrollToBottom, stopScroll };
 }

@@ -102,7 +102,7 @@ function live(initialMessages: QuantaMessage[] = [], view: SessionView = session
   );
   const hook = renderHook(
     () => {
-      const chat = useSessionChat(view.id, initialMessages);
+      const chat = useSessionChat(view.id, initialMessages, false);
       const live = useLiveSession({
         session: view,
         initialWidgetStates: { c1: { data: { count: 1 }, version: 1 } },
@@ -120,7 +120,7 @@ const followed = (result: { current: { live: { following: boolean } } }) =>
   waitFor(() => expect(result.current.live.following).toBe(false));
 
 it('keeps the newest state of each widget, whoever changed it', () => {
-  server({ session, messages: [], widgetStates: {} });
+  server({ session, messages: [], hasEarlier: false, widgetStates: {} });
   const { result } = live();
   emit({ type: 'widget', toolCallId: 'c1', data: { count: 3 }, version: 3 });
   expect(result.current.live.widgetStates.c1).toEqual({ data: { count: 3 }, version: 3 });
@@ -133,7 +133,7 @@ it('keeps the newest state of each widget, whoever changed it', () => {
 it('streams in a turn started elsewhere: its prompt from the server, then its answer', async () => {
   const renamed = { ...session, title: 'Greetings', turnActive: true };
   const { asked } = server(
-    { session: renamed, messages: [question], widgetStates: {} },
+    { session: renamed, messages: [question], hasEarlier: false, widgetStates: {} },
     { stream: [replayEnded] },
   );
   const { result, onSessionView, invalidate } = live();
@@ -152,7 +152,12 @@ it('streams in a turn started elsewhere: its prompt from the server, then its an
 });
 
 it('loads a turn started elsewhere that has already ended, without asking for its stream', async () => {
-  const { asked } = server({ session, messages: [question, reply], widgetStates: {} });
+  const { asked } = server({
+    session,
+    messages: [question, reply],
+    hasEarlier: false,
+    widgetStates: {},
+  });
   const { result } = live();
   emit({ type: 'turn', status: 'started' });
   await followed(result);
@@ -161,7 +166,10 @@ it('loads a turn started elsewhere that has already ended, without asking for it
 });
 
 it('resumes the turn the page was loaded in, over its partial answer', async () => {
-  const { asked } = server({ session, messages: [], widgetStates: {} }, { stream: [replayEnded] });
+  const { asked } = server(
+    { session, messages: [], hasEarlier: false, widgetStates: {} },
+    { stream: [replayEnded] },
+  );
   const { result } = live([question, partial], { ...session, turnActive: true });
   expect(result.current.live.following).toBe(true);
   await followed(result);
@@ -172,7 +180,7 @@ it('resumes the turn the page was loaded in, over its partial answer', async () 
 
 it('loads the stored answer when the turn the page was loaded in has ended meanwhile', async () => {
   server(
-    { session, messages: [question, reply], widgetStates: {} },
+    { session, messages: [question, reply], hasEarlier: false, widgetStates: {} },
     { stream: [() => new Response(null, { status: 204 })] },
   );
   const { result } = live([question, partial], { ...session, turnActive: true });
@@ -194,7 +202,7 @@ it('loads the stored answer, not an error, when a followed stream breaks', async
       { headers: { 'content-type': 'text/event-stream' } },
     );
   const { asked } = server(
-    { session, messages: [question, reply], widgetStates: {} },
+    { session, messages: [question, reply], hasEarlier: false, widgetStates: {} },
     { stream: [broken] },
   );
   const { result } = live([question, partial], { ...session, turnActive: true });
@@ -207,7 +215,12 @@ it('loads the stored answer, not an error, when a followed stream breaks', async
 
 it('catches up and streams in a running turn when the events connect again', async () => {
   const { asked } = server(
-    { session: { ...session, turnActive: true }, messages: [question], widgetStates: {} },
+    {
+      session: { ...session, turnActive: true },
+      messages: [question],
+      hasEarlier: false,
+      widgetStates: {},
+    },
     { stream: [replayEnded] },
   );
   const { result } = live();
@@ -225,7 +238,7 @@ it('takes no news from the events of this tab’s own turn: its stream brings it
     release = resolve;
   });
   const { asked } = server(
-    { session, messages: [], widgetStates: {} },
+    { session, messages: [], hasEarlier: false, widgetStates: {} },
     {
       messages: [
         () =>
@@ -254,7 +267,10 @@ it('loads the session again when this tab’s request fails, keeping a prompt th
       { error: { code: 'turn_active', message: 'A turn is running.' } },
       { status: 409 },
     );
-  server({ session, messages: [question, reply], widgetStates: {} }, { messages: [refusal] });
+  server(
+    { session, messages: [question, reply], hasEarlier: false, widgetStates: {} },
+    { messages: [refusal] },
+  );
   // The server has an answer this tab never got.
   const { result } = live([question], { ...session, isOwner: true });
   await act(() => result.current.chat.send('again'));
@@ -268,4 +284,26 @@ it('loads the session again when this tab’s request fails, keeping a prompt th
   expect(result.current.chat.messages.at(-1)?.role).toBe('user');
   // The refusal stays said, for Retry.
   expect(result.current.chat.error?.message).toBe('A turn is running.');
+});
+
+it('catches up with the newest messages only, keeping the earlier ones it holds', async () => {
+  const earlier: QuantaMessage = {
+    id: 'a0',
+    role: 'assistant',
+    parts: [{ type: 'text', text: 'before', state: 'done' }],
+  };
+  const { fetch } = server({
+    session,
+    messages: [question, reply],
+    hasEarlier: true,
+    widgetStates: {},
+  });
+  const { result } = live([earlier, question]);
+  emit({ type: 'turn', status: 'ended' });
+  await waitFor(() => expect(result.current.chat.messages).toHaveLength(3));
+  expect(fetch).toHaveBeenCalledWith('/api/sessions/s1?limit=50', expect.anything());
+  expect(shown(result.current.chat.messages)).toEqual([
+    { id: 'a0', text: 'before', status: undefined },
+    ...answered,
+  ]);
 });

@@ -2,7 +2,12 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SessionDetail, SessionView, WidgetState } from '@/lib/protocol';
+import {
+  MESSAGE_PAGE,
+  type SessionDetail,
+  type SessionView,
+  type WidgetState,
+} from '@/lib/protocol';
 import { api, refreshSessions } from '../api';
 import { turnEnded } from './turn-ended';
 import { isReading, type SessionChat } from './use-session-chat';
@@ -13,7 +18,7 @@ type LiveSessionOptions = {
   /** The latest state of each widget acted on, by state key, as the page was loaded. */
   initialWidgetStates: Record<string, WidgetState>;
   /** This tab's chat: events about the turn it reads are not news; other turns stream into it. */
-  chat: Pick<SessionChat, 'status' | 'setMessages' | 'resume' | 'clearError' | 'chat'>;
+  chat: Pick<SessionChat, 'status' | 'takeNewest' | 'resume' | 'clearError' | 'chat'>;
   /** Told the session as the server holds it after each catch-up (its title may have changed). */
   onSessionView?: (session: SessionView) => void;
 };
@@ -22,8 +27,8 @@ type LiveSessionOptions = {
  * What happens to a session outside this tab's own requests: widget states changed by anyone,
  * and turns this tab did not send (the owner's other tab or another device; for a reader, the
  * owner), streamed in word by word from the server ("following" them). Events are not
- * replayed, so after a reconnection, or a stream that broke, the transcript is loaded again
- * ("catch-up").
+ * replayed, so after a reconnection, or a stream that broke, the newest messages are loaded
+ * again ("catch-up").
  */
 export function useLiveSession({
   session,
@@ -48,17 +53,14 @@ export function useLiveSession({
   const readHere = useRef(false);
   const reading = () => isReading(chat.chat);
 
-  /** Loads what the server holds now: after a turn run elsewhere, or a lost connection. */
+  /**
+   * Loads what the server holds now, after a turn run elsewhere or a lost connection: the
+   * session and its newest messages, never the whole transcript again.
+   */
   const catchUp = (): Promise<SessionDetail | undefined> =>
-    api<SessionDetail>(`/api/sessions/${session.id}`)
+    api<SessionDetail>(`/api/sessions/${session.id}?limit=${MESSAGE_PAGE}`)
       .then((latest) => {
-        // A prompt the server refused is only here: it stays, for Retry.
-        chat.setMessages((current) => {
-          const unsent = current.at(-1);
-          return unsent?.role === 'user' && !latest.messages.some(({ id }) => id === unsent.id)
-            ? [...latest.messages, unsent]
-            : latest.messages;
-        });
+        chat.takeNewest(latest);
         for (const [key, state] of Object.entries(latest.widgetStates)) rememberState(key, state);
         onSessionView?.(latest.session);
         void refreshSessions(queryClient);

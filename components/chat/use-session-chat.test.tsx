@@ -49,7 +49,7 @@ function chat(sessionId: string, messages: QuantaMessage[] = history) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  const view = renderHook(() => useSessionChat(sessionId, messages), { wrapper });
+  const view = renderHook(() => useSessionChat(sessionId, messages, false), { wrapper });
   return { ...view, invalidate };
 }
 

@@ -3,10 +3,11 @@
 import { Chat, useChat } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DefaultChatTransport } from 'ai';
-import { useCallback, useEffect, useState } from 'react';
-import type { QuantaMessage } from '@/lib/protocol';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MessagePage, QuantaMessage } from '@/lib/protocol';
 import { messageText } from '@/lib/protocol';
 import { apiError, refreshSessions } from '../api';
+import { withEarlier, withNewest } from './history';
 import { newMessageId } from './message-id';
 import { takePrompt } from './pending-prompt';
 import { useStopTurn } from './use-stop-turn';
@@ -15,12 +16,17 @@ import { useStopTurn } from './use-stop-turn';
 const THROTTLE_MS = 50;
 
 /**
- * The turns of a session as this tab reads them: the transcript as useChat holds it, and
- * sending, editing, writing the last answer again, stopping and retrying, and reading a turn
- * that runs on the server (sent by another tab, or before a reload). A prompt left by the home
- * page is sent as soon as the chat is there.
+ * The turns of a session as this tab reads them: the transcript as useChat holds it (the
+ * newest messages, and earlier pages as the reader asks for them), and sending, editing,
+ * writing the last answer again, stopping and retrying, and reading a turn that runs on the
+ * server (sent by another tab, or before a reload). A prompt left by the home page is sent as
+ * soon as the chat is there.
  */
-export function useSessionChat(sessionId: string, initialMessages: QuantaMessage[]) {
+export function useSessionChat(
+  sessionId: string,
+  initialMessages: QuantaMessage[],
+  initialHasEarlier: boolean,
+) {
   const queryClient = useQueryClient();
   // A Chat of our own: useChat, given a transport, hands the SDK a wrapper of it that drops
   // resumeStreamIsReplay. One Chat per mount: the page keys the chat by session.
@@ -39,6 +45,32 @@ export function useSessionChat(sessionId: string, initialMessages: QuantaMessage
   const { messages, setMessages, sendMessage, regenerate, status, stop, error, clearError } =
     useChat<QuantaMessage>({ chat, experimental_throttle: THROTTLE_MS });
   const running = isReading({ status });
+  // Whether the server holds messages before the first one here. The ref answers between
+  // renders, like chat.messages.
+  const [hasEarlier, setHasEarlier] = useState(initialHasEarlier);
+  const hasEarlierNow = useRef(initialHasEarlier);
+  const setHistory = useCallback(
+    (history: { messages: QuantaMessage[]; hasEarlier: boolean }) => {
+      chat.messages = history.messages;
+      hasEarlierNow.current = history.hasEarlier;
+      setHasEarlier(history.hasEarlier);
+    },
+    [chat],
+  );
+  /** A page of messages before `before`, asked for by the reader. */
+  const addEarlier = useCallback(
+    (page: MessagePage, before: string) =>
+      setHistory(
+        withEarlier({ messages: chat.messages, hasEarlier: hasEarlierNow.current }, page, before),
+      ),
+    [chat, setHistory],
+  );
+  /** The newest messages as the server holds them now (a catch-up). */
+  const takeNewest = useCallback(
+    (page: MessagePage) =>
+      setHistory(withNewest({ messages: chat.messages, hasEarlier: hasEarlierNow.current }, page)),
+    [chat, setHistory],
+  );
   // Stop is shown at once, before the server's word on how the turn ended comes back.
   const [stopRequested, setStopRequested] = useState(false);
   const stopOnServer = useStopTurn(sessionId, status, stop);
@@ -97,7 +129,9 @@ export function useSessionChat(sessionId: string, initialMessages: QuantaMessage
 
   return {
     messages,
-    setMessages,
+    hasEarlier,
+    addEarlier,
+    takeNewest,
     status,
     running,
     error,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { newId } from '../ids';
 import type { Db } from './client';
 import { type MessageRow, messages, sessions, widgetStates } from './schema';
@@ -14,6 +14,45 @@ export async function listMessages(db: Db, sessionId: string, from = 0): Promise
     .from(messages)
     .where(and(eq(messages.sessionId, sessionId), gte(messages.position, from)))
     .orderBy(asc(messages.position));
+}
+
+/**
+ * A page of the session's messages, oldest first: the last `limit` of them (all when no limit),
+ * or of those before position `before`; `hasEarlier` when older ones remain.
+ */
+export async function listMessagePage(
+  db: Db,
+  sessionId: string,
+  { before, limit }: { before?: number; limit?: number },
+): Promise<{ rows: MessageRow[]; hasEarlier: boolean }> {
+  const newestFirst = db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.sessionId, sessionId),
+        before === undefined ? undefined : lt(messages.position, before),
+      ),
+    )
+    .orderBy(desc(messages.position))
+    .$dynamic();
+  // One more than asked tells whether older ones remain.
+  const rows = await (limit === undefined ? newestFirst : newestFirst.limit(limit + 1));
+  const hasEarlier = limit !== undefined && rows.length > limit;
+  return { rows: rows.slice(0, limit).reverse(), hasEarlier };
+}
+
+/** The position of the session's message `id`, if it has one. */
+export async function messagePosition(
+  db: Db,
+  sessionId: string,
+  id: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ position: messages.position })
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.sessionId, sessionId)));
+  return row?.position;
 }
 
 /** Appends messages after the session's last one, in order, made storable (lib/db/storable). */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, like, or } from 'drizzle-orm';
 import type { Db } from './client';
 import { type WidgetStateRow, widgetStates } from './schema';
 import { storable } from './storable';
@@ -8,6 +8,26 @@ import { storable } from './storable';
 
 export async function listWidgetStates(db: Db, sessionId: string): Promise<WidgetStateRow[]> {
   return db.select().from(widgetStates).where(eq(widgetStates.sessionId, sessionId));
+}
+
+/** The states of these tool calls' widgets, and those the whole session shares. */
+export async function listWidgetStatesOf(
+  db: Db,
+  sessionId: string,
+  toolCallIds: string[],
+): Promise<WidgetStateRow[]> {
+  return db
+    .select()
+    .from(widgetStates)
+    .where(
+      and(
+        eq(widgetStates.sessionId, sessionId),
+        or(
+          like(widgetStates.toolCallId, 'session:%'),
+          toolCallIds.length > 0 ? inArray(widgetStates.toolCallId, toolCallIds) : undefined,
+        ),
+      ),
+    );
 }
 
 export async function getWidgetState(

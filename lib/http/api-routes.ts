@@ -15,7 +15,7 @@ export const API_ROUTES = [
   { path: '/api/sessions/{id}', methods: ['GET', 'PATCH', 'DELETE'] },
   { path: '/api/sessions/{id}/events', methods: ['GET'] },
   { path: '/api/sessions/{id}/fork', methods: ['POST'] },
-  { path: '/api/sessions/{id}/messages', methods: ['POST'] },
+  { path: '/api/sessions/{id}/messages', methods: ['GET', 'POST'] },
   { path: '/api/sessions/{id}/stop', methods: ['POST'] },
   { path: '/api/sessions/{id}/stream', methods: ['GET'] },
   { path: '/api/sessions/{id}/widgets/{toolCallId}/actions', methods: ['POST'] },

@@ -1,6 +1,8 @@
 import {
   widgetActionSchema as actionSchema,
+  MAX_MESSAGE_PAGE,
   MAX_PAGE,
+  MESSAGE_PAGE,
   postMessageSchema as newMessage,
   createSessionSchema as newSession,
   createTokenSchema as newToken,
@@ -81,9 +83,20 @@ const OPERATIONS: Operations = {
   },
   '/api/sessions/{id}': {
     GET: {
-      summary: 'A session with its messages and widget states',
+      summary: 'A session with its messages (all, or the newest `limit`) and widget states',
       access: 'reader',
-      ok: { status: 200, description: '`{ session, messages, widgetStates }`' },
+      query: [
+        {
+          name: 'limit',
+          description: 'Only the newest this many messages (default: all).',
+          schema: { type: 'integer', minimum: 1, maximum: MAX_MESSAGE_PAGE },
+        },
+      ],
+      ok: {
+        status: 200,
+        description:
+          '`{ session, messages, hasEarlier, widgetStates }`: `hasEarlier` when messages before the first one were left out.',
+      },
     },
     PATCH: {
       summary: "Change a session's title, model or visibility",
@@ -117,6 +130,27 @@ const OPERATIONS: Operations = {
     },
   },
   '/api/sessions/{id}/messages': {
+    GET: {
+      summary: 'A page of the transcript: the messages before one, oldest first',
+      access: 'reader',
+      query: [
+        {
+          name: 'before',
+          description: 'A message id: the page ends just before it (default: the newest messages).',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'limit',
+          description: `How many (default ${MESSAGE_PAGE}).`,
+          schema: { type: 'integer', minimum: 1, maximum: MAX_MESSAGE_PAGE },
+        },
+      ],
+      ok: {
+        status: 200,
+        description:
+          '`{ messages, hasEarlier, widgetStates }`: `hasEarlier` when older messages remain; the states of the widgets those messages opened. 404 when `before` is no message of the session.',
+      },
+    },
     POST: {
       summary:
         "Send a message (or edit one, or regenerate the last answer) and run the model's turn",

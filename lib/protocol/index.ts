@@ -30,6 +30,7 @@ export {
   widgetActionSchema,
 } from './requests';
 export type {
+  MessagePage,
   SessionDetail,
   SessionPage,
   SessionResponse,
@@ -37,7 +38,7 @@ export type {
   StopResponse,
   Visibility,
 } from './sessions';
-export { MAX_PAGE, MAX_TITLE } from './sessions';
+export { MAX_MESSAGE_PAGE, MAX_PAGE, MAX_TITLE, MESSAGE_PAGE } from './sessions';
 export type { ApiTokenList, ApiTokenView, CreatedApiToken } from './tokens';
 export { MAX_TOKEN_NAME } from './tokens';
 export type { ToolOutcome, ToolOutput, UiContent } from './tool-output';

@@ -1,7 +1,8 @@
 import 'server-only';
 import { listModels } from '../agent/models';
 import type { Db } from '../db/client';
-import { listMessages } from '../db/messages';
+import { listMessagePage, messagePosition } from '../db/messages';
+import type { MessageRow } from '../db/schema';
 import {
   createSession,
   deleteSession,
@@ -10,15 +11,19 @@ import {
   type SessionCursor,
   updateSession,
 } from '../db/sessions';
-import { listWidgetStates } from '../db/widget-states';
+import { listWidgetStatesOf } from '../db/widget-states';
 import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
+import { ID_PATTERN } from '../ids';
 import { enforceRate } from '../limits';
 import {
   type CreateSessionBody,
   createSessionSchema,
+  MAX_MESSAGE_PAGE,
   MAX_PAGE,
+  MESSAGE_PAGE,
+  type MessagePage,
   type PatchSessionBody,
   patchSessionSchema,
   type SessionDetail,
@@ -38,10 +43,7 @@ export async function listMine(db: Db, request: Request): Promise<SessionPage> {
   if (!identity)
     throw new HttpError(401, 'unauthenticated', 'Sign in with the cookie or a bearer token.');
   const params = new URL(request.url).searchParams;
-  const limit = Number(params.get('limit') ?? DEFAULT_PAGE);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) {
-    throw new HttpError(400, 'invalid_input', `limit: must be an integer from 1 to ${MAX_PAGE}`);
-  }
+  const limit = pageLimit(params.get('limit') ?? String(DEFAULT_PAGE), MAX_PAGE);
   const cursor = params.get('cursor');
   const page = await listSessions(db, identity.ownerId, {
     limit,
@@ -73,25 +75,61 @@ export async function create(db: Db, request: Request): Promise<SessionView> {
 }
 
 export async function read(db: Db, request: Request, id: string): Promise<SessionDetail> {
-  return readAs(db, id, (await requester(db, request))?.ownerId);
+  const limit = new URL(request.url).searchParams.get('limit');
+  const viewer = (await requester(db, request))?.ownerId;
+  return readAs(db, id, viewer, limit === null ? undefined : pageLimit(limit, MAX_MESSAGE_PAGE));
 }
 
-/** A session and its transcript as `viewer` may see them (throws 404 when they may not). */
+/**
+ * A session and its transcript as `viewer` may see them (throws 404 when they may not): every
+ * message, or the newest `limit`.
+ */
 export async function readAs(
   db: Db,
   id: string,
   viewer: string | undefined,
+  limit?: number,
 ): Promise<SessionDetail> {
   let session = await authorize(db, id, viewer, 'read');
   // A turn whose server died is closed first, so its interrupted answer is in the transcript.
   if (await closeIfDead(db, session)) session = await authorize(db, id, viewer, 'read');
-  const [messages, states] = await Promise.all([
-    listMessages(db, session.id),
-    listWidgetStates(db, session.id),
-  ]);
+  const page = await listMessagePage(db, session.id, { limit });
+  return { session: toView(session, viewer), ...(await withWidgetStates(db, session.id, page)) };
+}
+
+/**
+ * `GET /api/sessions/:id/messages?before=&limit=`: the messages before `before` (the newest
+ * when absent), `limit` of them (default MESSAGE_PAGE), for whoever may read the session.
+ */
+export async function readMessages(db: Db, request: Request, id: string): Promise<MessagePage> {
+  const params = new URL(request.url).searchParams;
+  const before = params.get('before') ?? undefined;
+  if (before !== undefined && !ID_PATTERN.test(before)) {
+    throw new HttpError(400, 'invalid_input', 'before: must be a message id');
+  }
+  const limit = pageLimit(params.get('limit') ?? String(MESSAGE_PAGE), MAX_MESSAGE_PAGE);
+  const session = await authorize(db, id, (await requester(db, request))?.ownerId, 'read');
+  const position = before === undefined ? undefined : await messagePosition(db, session.id, before);
+  if (before !== undefined && position === undefined) {
+    throw new HttpError(404, 'message_not_found', 'No such message in this session.');
+  }
+  const page = await listMessagePage(db, session.id, { before: position, limit });
+  return withWidgetStates(db, session.id, page);
+}
+
+type PageRows = { rows: MessageRow[]; hasEarlier: boolean };
+
+/** A page of stored messages as the viewer gets it, with the widget states it needs. */
+async function withWidgetStates(db: Db, sessionId: string, page: PageRows): Promise<MessagePage> {
+  const toolCallIds = page.rows.flatMap(({ parts }) =>
+    parts.flatMap((part) =>
+      'toolCallId' in part && typeof part.toolCallId === 'string' ? [part.toolCallId] : [],
+    ),
+  );
+  const states = await listWidgetStatesOf(db, sessionId, toolCallIds);
   return {
-    session: toView(session, viewer),
-    messages: messages.map(toMessage),
+    messages: page.rows.map(toMessage),
+    hasEarlier: page.hasEarlier,
     widgetStates: Object.fromEntries(
       states.map(({ toolCallId, data, version }): [string, WidgetState] => [
         toolCallId,
@@ -99,6 +137,15 @@ export async function readAs(
       ]),
     ),
   };
+}
+
+/** A page size from the query: an integer from 1 to `max` (400 otherwise). */
+function pageLimit(value: string, max: number): number {
+  const limit = Number(value);
+  if (!/^\d+$/.test(value) || limit < 1 || limit > max) {
+    throw new HttpError(400, 'invalid_input', `limit: must be an integer from 1 to ${max}`);
+  }
+  return limit;
 }
 
 export async function update(db: Db, request: Request, id: string): Promise<SessionView> {

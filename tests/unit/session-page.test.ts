@@ -38,7 +38,12 @@ describeEachDatabase('the session page (/c/:id)', (database) => {
     const page = await render(id, { cookie: `quanta_id=${cookieFor(ownerId)}` });
     expect(page.props.session.isOwner).toBe(true);
     expect(JSON.stringify(page.props)).not.toContain(cookieFor(ownerId));
-    expect(Object.keys(page.props).sort()).toEqual(['messages', 'session', 'widgetStates']);
+    expect(Object.keys(page.props).sort()).toEqual([
+      'hasEarlier',
+      'messages',
+      'session',
+      'widgetStates',
+    ]);
   });
 
   it('is not there for another owner’s token, an unknown token, or a rotated cookie', async () => {

@@ -53,6 +53,7 @@ describeEachDatabase('session routes', (database) => {
     expect(await read.json()).toEqual({
       session: expect.objectContaining({ id: created.id }),
       messages: [],
+      hasEarlier: false,
       widgetStates: {},
     });
 

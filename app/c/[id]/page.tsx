@@ -4,16 +4,17 @@ import { cache } from 'react';
 import { SessionScreen } from '@/components/session-screen';
 import { getDb } from '@/lib/db/client';
 import { HttpError } from '@/lib/http/errors';
-import { messageText } from '@/lib/protocol';
+import { MESSAGE_PAGE, messageText } from '@/lib/protocol';
 import { readAs } from '@/lib/sessions/service';
 import { viewerId } from '../../viewer';
 
 type Props = { params: Promise<{ id: string }> };
 
-// One read per request, shared by the metadata and the page.
+// One read per request, shared by the metadata and the page: the newest messages only; the
+// transcript loads earlier ones as the reader scrolls up to them.
 const load = cache(async (id: string) => {
   try {
-    return await readAs(await getDb(), id, await viewerId());
+    return await readAs(await getDb(), id, await viewerId(), MESSAGE_PAGE);
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) notFound();
     throw error;
@@ -33,6 +34,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function SessionPage({ params }: Props) {
-  const { session, messages, widgetStates } = await load((await params).id);
-  return <SessionScreen session={session} messages={messages} widgetStates={widgetStates} />;
+  return <SessionScreen {...(await load((await params).id))} />;
 }

@@ -1,17 +1,22 @@
 import { after } from 'next/server';
 import { getDb } from '@/lib/db/client';
 import { handled } from '@/lib/http/errors';
+import { readMessages } from '@/lib/sessions/service';
 import { postMessage } from '@/lib/sessions/turn-service';
 import { demoIntents, toolSet } from '@/tools';
+
+type Context = RouteContext<'/api/sessions/[id]/messages'>;
 
 // A turn may run for minutes of tool calls; hosts with a limit (Vercel) honour this one.
 export const maxDuration = 300;
 
-export const POST = handled(
-  async (request: Request, { params }: RouteContext<'/api/sessions/[id]/messages'>) => {
-    const turn = await postMessage(await getDb(), request, (await params).id, toolSet, demoIntents);
-    // A host that freezes a function once its response is sent (Vercel) lets the turn finish.
-    after(turn.finished);
-    return turn.response;
-  },
+export const GET = handled(async (request: Request, { params }: Context) =>
+  Response.json(await readMessages(await getDb(), request, (await params).id)),
 );
+
+export const POST = handled(async (request: Request, { params }: Context) => {
+  const turn = await postMessage(await getDb(), request, (await params).id, toolSet, demoIntents);
+  // A host that freezes a function once its response is sent (Vercel) lets the turn finish.
+  after(turn.finished);
+  return turn.response;
+});

@@ -1,0 +1,128 @@
+// A session of 1,000 messages against one of 10, opened in Chromium: the page's HTML bytes, the
+// time to interactive and the longest long task. Run after `npx next build`:
+//   npx tsx bench/big-session.mts [runs]
+// It seeds both sessions into a fresh data folder (tests/helpers/seed-sessions.mts), starts
+// `next start` on it and opens each page `runs` times (default 5) in a new browser context
+// (a cold visit), printing medians.
+//
+// Interactive: React has hydrated the composer (its handlers are attached) and no long task
+// ends later, in milliseconds from the start of the navigation. Long tasks are the browser's
+// own (PerformanceObserver 'longtask', tasks over 50 ms).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+
+// The e2e helpers are CommonJS modules that find the repository from their __dirname: required,
+// so tsx gives them their own (imported from here, they would get this file's).
+const require = createRequire(import.meta.url);
+const { freePort, startNext } =
+  require('../tests/helpers/next-server.ts') as typeof import('../tests/helpers/next-server');
+const { seedSessions } =
+  require('../tests/helpers/seeded-sessions.ts') as typeof import('../tests/helpers/seeded-sessions');
+
+const runs = Number(process.argv[2] ?? 5);
+const COUNTS = [1000, 10];
+
+type Load = { interactive: number; longestTask: number; longTasks: number };
+
+const secret = randomBytes(32).toString('hex');
+const dataDir = mkdtempSync(join(tmpdir(), 'quanta-bench-'));
+const seeded = seedSessions(dataDir, secret, COUNTS);
+const server = await startNext({
+  port: await freePort(),
+  env: { QUANTA_DATA_DIR: dataDir, QUANTA_SECRET: secret },
+});
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+
+/** The page's HTML, and how much of it is the RSC payload (the scripts Next inlines). */
+async function htmlBytes(path: string): Promise<{ html: number; payload: number }> {
+  const response = await fetch(`${server.url}${path}`, {
+    headers: { cookie: `quanta_id=${seeded.cookie}` },
+  });
+  const html = await response.text();
+  const payload = [...html.matchAll(/<script[^>]*>(self\.__next_f\.push[\s\S]*?)<\/script>/g)];
+  return {
+    html: Buffer.byteLength(html),
+    payload: payload.reduce((sum, [, script]) => sum + Buffer.byteLength(script as string), 0),
+  };
+}
+
+async function load(path: string): Promise<Load> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addCookies([{ name: 'quanta_id', value: seeded.cookie, url: server.url }]);
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const tasks: { start: number; end: number }[] = [];
+    (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const task of list.getEntries())
+        tasks.push({ start: task.startTime, end: task.startTime + task.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(`${server.url}${path}`);
+  const hydrated = await page
+    .waitForFunction(
+      () => {
+        const composer = document.querySelector('textarea');
+        const ready =
+          composer && Object.keys(composer).some((key) => key.startsWith('__reactProps'));
+        return ready ? performance.now() : false;
+      },
+      undefined,
+      { polling: 10, timeout: 60_000 },
+    )
+    .then((handle) => handle.jsonValue() as Promise<number>)
+    .catch(async (error) => {
+      throw new Error(`${path} never hydrated: ${await page.title()}`, { cause: error });
+    });
+  // Quiet for a while: no long task still to come.
+  await page.waitForTimeout(1500);
+  const tasks = await page.evaluate(
+    () => (window as unknown as { longTasks: { start: number; end: number }[] }).longTasks,
+  );
+  await context.close();
+  return {
+    interactive: Math.max(hydrated, ...tasks.map(({ end }) => end)),
+    longestTask: Math.max(0, ...tasks.map(({ start, end }) => end - start)),
+    longTasks: tasks.length,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+try {
+  console.log(`${runs} cold loads each, medians; 1440×900 Chromium`);
+  console.log(
+    'messages | page HTML | of which RSC payload | interactive | longest long task | long tasks',
+  );
+  for (const { id, count } of seeded.sessions) {
+    const path = `/c/${id}`;
+    await load(path); // warm the server's code paths
+    const loads: Load[] = [];
+    for (let run = 0; run < runs; run++) loads.push(await load(path));
+    const { html, payload } = await htmlBytes(path);
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+    console.log(
+      [
+        count,
+        kb(html),
+        kb(payload),
+        `${median(loads.map((l) => l.interactive)).toFixed(0)} ms`,
+        `${median(loads.map((l) => l.longestTask)).toFixed(0)} ms`,
+        median(loads.map((l) => l.longTasks)),
+      ].join(' | '),
+    );
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}

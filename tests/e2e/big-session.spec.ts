@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { freePort, type NextServer, startNext } from '../helpers/next-server';
+import { type SeededSessions, seedSessions } from '../helpers/seeded-sessions';
+import { expect, test } from './fixtures';
+
+// Issue 14: a session of 1,000 messages (500 turns, each answer with a tool call, a list and a
+// code block) opens on its newest messages and loads earlier ones as the reader scrolls up.
+// Seeded straight into the database before the server opens it: 500 turns through the API
+// would take minutes.
+
+let app: NextServer;
+let seeded: SeededSessions;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const secret = randomBytes(32).toString('hex');
+  dataDir = mkdtempSync(join(tmpdir(), 'quanta-big-'));
+  seeded = seedSessions(dataDir, secret, [1000]);
+  app = await startNext({
+    port: await freePort(),
+    env: { QUANTA_DATA_DIR: dataDir, QUANTA_SECRET: secret },
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const path = () => `${app.url}/c/${seeded.sessions[0]?.id}`;
+const transcript = (page: Page) => page.getByRole('list', { name: 'Transcript' });
+/** The last line of the answer of turn `n` (1–500). */
+const answerEnd = (page: Page, n: number) =>
+  transcript(page).getByText(`That is all there is to it for question ${n}.`, { exact: true });
+
+/** Opens the session as its owner. */
+async function open(page: Page) {
+  await page.context().addCookies([{ name: 'quanta_id', value: seeded.cookie, url: app.url }]);
+  await page.goto(path());
+  await expect(answerEnd(page, 500)).toBeInViewport();
+}
+
+/** Scrolls the transcript to its top with the mouse wheel, as a reader would. */
+async function scrollToTop(page: Page) {
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  await page.mouse.move(width / 2, height / 2);
+  await page.mouse.wheel(0, -1_000_000);
+}
+
+test('a 1,000-message session opens on its newest messages in under 300 KB of HTML', async ({
+  page,
+}) => {
+  const html = await (
+    await fetch(path(), { headers: { cookie: `quanta_id=${seeded.cookie}` } })
+  ).text();
+  expect(Buffer.byteLength(html)).toBeLessThan(300 * 1024);
+  // The newest messages only: the page holds none of the first turns.
+  expect(html).toContain('That is all there is to it for question 500.');
+  expect(html).not.toContain('Question 450:');
+
+  await open(page);
+  // Virtualised: only the rows in and near the view are in the page, not the 50 loaded.
+  expect(await transcript(page).locator(':scope > li').count()).toBeLessThan(20);
+});
+
+test('scrolling to the top loads earlier messages, keeping the reader’s place', async ({
+  page,
+}) => {
+  await open(page);
+  // The page's first turn (476) stays in view while the page before it comes in above.
+  await scrollToTop(page);
+  await expect(answerEnd(page, 475)).toBeAttached();
+  await expect(transcript(page).getByText('Question 476:')).toBeInViewport();
+
+  // And on, a page at a time, to the session's first message.
+  for (let last = 450; last > 0; last -= 25) {
+    await scrollToTop(page);
+    await expect(answerEnd(page, last)).toBeAttached();
+  }
+  await scrollToTop(page);
+  await expect(transcript(page).getByText('Question 1:')).toBeInViewport();
+  await expect(page.getByRole('button', { name: /earlier messages/ })).toHaveCount(0);
+});
+
+test('a keyboard user loads earlier messages with the button above the first', async ({ page }) => {
+  await open(page);
+  const load = page.getByRole('button', { name: 'Load earlier messages' });
+  await load.focus();
+  await page.keyboard.press('Enter');
+  await expect(answerEnd(page, 475)).toBeAttached();
+  await expect(load).toBeFocused();
+});
+
+test('the big session on a desktop, light and dark, and on a phone', async ({ browser }) => {
+  const shots = [
+    { name: 'desktop-light', viewport: { width: 1440, height: 900 }, colorScheme: 'light' },
+    { name: 'desktop-dark', viewport: { width: 1440, height: 900 }, colorScheme: 'dark' },
+    { name: 'phone-light', viewport: { width: 390, height: 844 }, colorScheme: 'light' },
+  ] as const;
+  for (const { name, viewport, colorScheme } of shots) {
+    const context = await browser.newContext({ viewport, colorScheme });
+    const page = await context.newPage();
+    await open(page);
+    await page.screenshot({ path: `test-results/big-session/newest-${name}.png` });
+    await scrollToTop(page);
+    await expect(answerEnd(page, 475)).toBeAttached();
+    await page.screenshot({ path: `test-results/big-session/earlier-${name}.png` });
+    await context.close();
+  }
+});
