@@ -16,12 +16,6 @@ const rehypePlugins = Object.entries(defaultRehypePlugins)
   .filter(([name]) => name !== 'raw')
   .map(([, plugin]) => plugin);
 const remarkPlugins = [...Object.values(defaultRemarkPlugins), imagesAsLinks];
-// GitHub's "default" themes keep every token at 4.5:1 on the page (plain github-light's orange
-// is 3.5:1 on white).
-const shikiTheme: ['github-light-default', 'github-dark-default'] = [
-  'github-light-default',
-  'github-dark-default',
-];
 const linkSafety = { enabled: true, renderModal: LinkPrompt };
 // Streamdown sizes headings for a document (h1 at 30 px); in an answer they stay modest.
 const headings =
@@ -39,7 +33,6 @@ export function StreamdownMarkdown({ text, streaming }: { text: string; streamin
   return (
     <Streamdown
       plugins={plugins}
-      shikiTheme={shikiTheme}
       remarkPlugins={remarkPlugins}
       rehypePlugins={rehypePlugins}
       linkSafety={linkSafety}

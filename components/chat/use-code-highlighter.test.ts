@@ -3,32 +3,34 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
 import { useCodeHighlighter } from './use-code-highlighter';
 
-const imports = vi.hoisted(() => ({ count: 0 }));
-vi.mock('@streamdown/code', async (importOriginal) => {
-  imports.count += 1;
-  return importOriginal();
-});
+const highlighter = vi.hoisted(() => ({ started: 0 }));
+vi.mock('./worker-highlighter', () => ({
+  workerHighlighter: () => {
+    highlighter.started += 1;
+    return { name: 'shiki' };
+  },
+}));
 
-// In this order: the highlighter, once loaded, stays loaded for the page.
+// In this order: the highlighter, once started, stays for the page.
 
-it('never loads the highlighter for a text without a code block', async () => {
+it('never starts the highlighter for a text without a code block', async () => {
   const { result, rerender } = renderHook(({ text }) => useCodeHighlighter(text), {
     initialProps: { text: 'Some `inline` code, and **bold**' },
   });
   rerender({ text: 'Some `inline` code, and **bold** words.\n\n    indented' });
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(result.current).toBeUndefined();
-  expect(imports.count).toBe(0);
+  expect(highlighter.started).toBe(0);
 });
 
-it('loads it when the text gains a code block, and gives it to the next text at once', async () => {
+it('starts it when the text gains a code block, and gives it to the next text at once', async () => {
   const { result, rerender } = renderHook(({ text }) => useCodeHighlighter(text), {
     initialProps: { text: 'Here it is:' },
   });
   rerender({ text: 'Here it is:\n\n```ts\nconst answer = 42;' });
   await waitFor(() => expect(result.current?.code?.name).toBe('shiki'));
-  expect(imports.count).toBe(1);
 
   const next = renderHook(() => useCodeHighlighter('~~~\nplain\n~~~'));
   expect(next.result.current?.code?.name).toBe('shiki');
+  expect(highlighter.started).toBe(1);
 });
