@@ -1,46 +1,22 @@
 'use client';
 
-import { code } from '@streamdown/code';
-import { defaultRehypePlugins, defaultRemarkPlugins, Streamdown } from 'streamdown';
-import { imagesAsLinks } from './images-as-links';
-import { LinkPrompt } from './link-prompt';
+import { lazy, Suspense } from 'react';
 
-const plugins = { code };
-// Without rehype-raw, HTML in the model's text is never parsed into elements: it shows as the
-// text it is. (Sanitising and link hardening stay.)
-const rehypePlugins = Object.entries(defaultRehypePlugins)
-  .filter(([name]) => name !== 'raw')
-  .map(([, plugin]) => plugin);
-const remarkPlugins = [...Object.values(defaultRemarkPlugins), imagesAsLinks];
-// GitHub's "default" themes keep every token at 4.5:1 on the page (plain github-light's orange
-// is 3.5:1 on white).
-const shikiTheme: ['github-light-default', 'github-dark-default'] = [
-  'github-light-default',
-  'github-dark-default',
-];
-const linkSafety = { enabled: true, renderModal: LinkPrompt };
-// Streamdown sizes headings for a document (h1 at 30 px); in an answer they stay modest.
-const headings =
-  '[&_h1]:text-xl [&_h2]:text-lg [&_h3]:text-base [&_h4]:text-base [&_h5]:text-sm [&_h6]:text-sm';
+// The markdown renderer (Streamdown, with remark, rehype and marked) is the chat's largest
+// script after the framework: it loads when the first answer shows, not with the page.
+const StreamdownMarkdown = lazy(() =>
+  import('./streamdown-markdown').then((module) => ({ default: module.StreamdownMarkdown })),
+);
 
 /**
- * Model text as markdown, also while it streams (unfinished syntax is completed for display).
- * Raw HTML shows as text, never as elements; an image shows as a link to it, never loaded;
- * code blocks are highlighted and have a copy button.
+ * Model text as markdown (see StreamdownMarkdown). Until the renderer has loaded, the text
+ * shows as it is, so a streamed answer appears at once; a page rendered on the server has the
+ * markdown already and keeps it while the renderer loads.
  */
 export function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
   return (
-    <Streamdown
-      plugins={plugins}
-      shikiTheme={shikiTheme}
-      remarkPlugins={remarkPlugins}
-      rehypePlugins={rehypePlugins}
-      linkSafety={linkSafety}
-      mode={streaming ? 'streaming' : 'static'}
-      isAnimating={streaming}
-      className={`markdown ${headings}`}
-    >
-      {text}
-    </Streamdown>
+    <Suspense fallback={<div className="whitespace-pre-wrap">{text}</div>}>
+      <StreamdownMarkdown text={text} streaming={streaming} />
+    </Suspense>
   );
 }

@@ -28,6 +28,7 @@ describe('contentSecurityPolicy', () => {
     expect(directives(contentSecurityPolicy(context))).toEqual({
       'default-src': "'self'",
       'script-src': expect.any(String),
+      'worker-src': "'self'",
       'style-src': "'self' 'unsafe-inline'",
       'img-src': "'self' data: blob:",
       'font-src': "'self'",

@@ -28,6 +28,8 @@ export function contentSecurityPolicy({ nonce, https, dev }: SecurityContext): s
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
+    // The code highlighter's worker (a script of this origin; 'strict-dynamic' covers no worker).
+    "worker-src 'self'",
     // Recharts and Streamdown set style attributes. No nonce here: next to one, browsers
     // ignore 'unsafe-inline'.
     "style-src 'self' 'unsafe-inline'",

@@ -1,0 +1,51 @@
+import type { HighlightOptions } from 'streamdown';
+import { afterEach, expect, it, vi } from 'vitest';
+import {
+  type HighlightReply,
+  type HighlightRequest,
+  workerHighlighter,
+} from './worker-highlighter';
+
+/** Stands in for the highlighter's worker: keeps what it is sent, replies when told. */
+class FakeWorker {
+  static last: FakeWorker;
+  sent: HighlightRequest[] = [];
+  onmessage: ((event: { data: HighlightReply }) => void) | null = null;
+  constructor() {
+    FakeWorker.last = this;
+  }
+  postMessage(request: HighlightRequest) {
+    this.sent.push(request);
+  }
+  reply(data: HighlightReply) {
+    this.onmessage?.({ data });
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const options: HighlightOptions = {
+  code: 'const a = 1;',
+  language: 'ts',
+  themes: ['github-light-default', 'github-dark-default'],
+};
+const tokens = (content: string) => ({ tokens: [[{ content, color: '#cf222e' }]] });
+
+it('sends each block to the worker and gives each its own tokens when they come back', () => {
+  vi.stubGlobal('Worker', FakeWorker);
+  const highlighter = workerHighlighter();
+  const first = vi.fn();
+  const second = vi.fn();
+  expect(highlighter.highlight({ ...options }, first)).toBeNull();
+  expect(highlighter.highlight({ ...options, code: 'let b;' }, second)).toBeNull();
+  const [one, two] = FakeWorker.last.sent;
+  expect(one?.options.code).toBe('const a = 1;');
+  expect(two?.options.code).toBe('let b;');
+
+  FakeWorker.last.reply({ id: two?.id ?? -1, result: tokens('let b;') });
+  FakeWorker.last.reply({ id: one?.id ?? -1, result: tokens('const a = 1;') });
+  expect(first).toHaveBeenCalledExactlyOnceWith(tokens('const a = 1;'));
+  expect(second).toHaveBeenCalledExactlyOnceWith(tokens('let b;'));
+});
