@@ -87,7 +87,7 @@ export async function idleResidentMiB(pid: number): Promise<number> {
   return percentile(samples, 50);
 }
 
-/** Runs every thread of `pid`, and those it starts later, on CPU `core` only. */
-export function pin(pid: number, core: number): void {
-  execFileSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
+/** Runs every thread of `pid`, and those it starts later, on `cpus` only (e.g. `0`, `0-1`). */
+export function pin(pid: number, cpus: string): void {
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
 }
