@@ -17,6 +17,7 @@ export default defineConfig({
       'components/**/*.test.{ts,tsx}',
       'widgets/**/*.test.{ts,tsx}',
       'tests/unit/**/*.test.{ts,tsx}',
+      'bench/harness/**/*.test.ts',
     ],
     // Type tests (`*.test-d.ts`) run through tsc: a type that loosens fails the run.
     typecheck: { enabled: true, include: ['**/*.test-d.ts'] },

@@ -12,6 +12,8 @@ import { join, resolve } from 'node:path';
 export type NextServer = {
   url: string;
   dataDir: string;
+  /** The server's process (which serves every request: `next start` forks no workers). */
+  pid: number;
   /** What the server printed so far (the last 64 KB), for failure messages. */
   output(): string;
   /** Ends the server (SIGTERM, then SIGKILL after 10 s) and waits until it has exited. */
@@ -28,6 +30,8 @@ export type StartOptions = {
   timeoutMs?: number;
   /** Runs `.next/standalone/server.js`, as the Docker image does, instead of `next start`. */
   standalone?: boolean;
+  /** The folder of the built Next app to serve, relative to the repository; `.` unless given. */
+  app?: string;
 };
 
 const root = resolve(__dirname, '..', '..');
@@ -86,6 +90,7 @@ export async function startNext({
   env = {},
   timeoutMs = 60_000,
   standalone = false,
+  app = '.',
 }: StartOptions): Promise<NextServer> {
   let dataDir = env.QUANTA_DATA_DIR;
   if (dataDir === undefined) {
@@ -103,7 +108,7 @@ export async function startNext({
   }
   const args = standalone
     ? [join(standaloneDir, 'server.js')]
-    : [nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)];
+    : [nextBin, 'start', app, '-H', '127.0.0.1', '-p', String(port)];
   // Either serves from this one process (it forks no workers).
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -150,7 +155,7 @@ export async function startNext({
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
   }
-  return { url, dataDir, output: () => output, stop, kill: crash };
+  return { url, dataDir, pid: child.pid as number, output: () => output, stop, kill: crash };
 }
 
 /**

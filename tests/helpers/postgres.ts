@@ -9,9 +9,11 @@ export type OwnDatabase = {
   drop(): Promise<void>;
 };
 
-/** A new, empty database named `<prefix>_<random>` next to the one DATABASE_URL names. */
-export async function emptyPostgresDatabase(prefix = 'quanta_test'): Promise<OwnDatabase> {
-  const server = process.env.DATABASE_URL;
+/** A new, empty database named `<prefix>_<random>` next to the one `server` (DATABASE_URL) names. */
+export async function emptyPostgresDatabase(
+  prefix = 'quanta_test',
+  server = process.env.DATABASE_URL,
+): Promise<OwnDatabase> {
   if (!server) throw new Error('DATABASE_URL is unset: there is no PostgreSQL to use');
   const name = `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
   await run(server, `create database ${name}`);

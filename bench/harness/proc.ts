@@ -1,0 +1,33 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+// What a process has used, read from Linux's /proc as `ps` and `top` do: from outside, so the
+// server measured runs unchanged, and over all its threads (the event loop, the garbage
+// collector, libuv's pool, any worker such as a database's).
+
+/** Clock ticks of user and system time, from the text of /proc/<pid>/stat. */
+export function cpuTicks(stat: string): number {
+  // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+  // Then: state(3) ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime(14) stime(15).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Resident memory in KiB, from the text of /proc/<pid>/status. */
+export function residentKiB(status: string): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);
+  if (!match) throw new Error('no VmRSS line: the process has exited');
+  return Number(match[1]);
+}
+
+let ticksPerSecond: number | undefined;
+
+/** CPU time the process `pid` has used so far, in milliseconds (10 ms steps on most Linux). */
+export function cpuMs(pid: number): number {
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  return (cpuTicks(readFileSync(`/proc/${pid}/stat`, 'utf8')) * 1000) / ticksPerSecond;
+}
+
+export function residentMiB(pid: number): number {
+  return residentKiB(readFileSync(`/proc/${pid}/status`, 'utf8')) / 1024;
+}

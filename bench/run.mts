@@ -1,0 +1,530 @@
+// npm run bench: Quanta against its baselines, measured in the same run, in one table. Builds
+// Quanta and bench/bare-route once (BENCH_SKIP_BUILD=1 uses the builds there are), starts the
+// scripted model, and measures as bench/README.md describes. Prints the table and writes
+// bench/results/<time>.json and bench/results/latest.json. All traffic stays on 127.0.0.1.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { NextServer } from '../tests/helpers/next-server';
+import { emptyPostgresDatabase } from '../tests/helpers/postgres';
+import {
+  bareRoute,
+  burst,
+  direct,
+  MODEL,
+  newSessions,
+  type QuantaClient,
+  quanta,
+  roundRobin,
+  type Target,
+} from './harness/clients';
+import { type Figure, type Row, renderTable, type Unit } from './harness/report';
+import { type Ask, answerTo, askIn, startScriptedModel } from './harness/scripted-model';
+import {
+  cpuSpentOn,
+  idleResidentMiB,
+  pin,
+  startBareRoute,
+  timedStart,
+  tokenOn,
+} from './harness/servers';
+import { percentile } from './harness/stats';
+import { summarizeTimings, type Timing, type TimingSummary } from './harness/streams';
+
+const root = resolve(import.meta.dirname, '..');
+const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+/** Milliseconds between two tokens of the scripted model: 100 tokens a second unless set. */
+const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 10);
+const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+// One turn: a short answer, as most are. Whole turns are compared with it too.
+const TURN: Ask = { tokens: 40, paceMs: PACE_MS };
+const ROUNDS = 20;
+const WARM_UP = 3;
+// CPU: a turn whose answer is one token is the cost of starting (and ending) a turn; a long
+// answer less that is the cost of relaying its tokens.
+const START: Ask = { tokens: 1, paceMs: PACE_MS };
+const START_TURNS = 20;
+const LONG: Ask = { tokens: 1000, paceMs: PACE_MS };
+const LONG_TURNS = 5;
+// Many at once: every turn asked in the same instant, each a second of answer at the pace.
+const CROWD: Ask = { tokens: 50, paceMs: PACE_MS };
+const CROWD_ROUNDS = 2;
+// Compaction: three long answers make a history past the budget; a fourth turn follows.
+const CONTEXT_BUDGET = 2_000;
+const HISTORY: Ask = { tokens: 1_000, paceMs: 0 };
+
+/** Other benches run after this one's own figures, when they exist (see bench/README.md). */
+const HOOKS = [
+  { name: 'big session', script: 'bench/big-session.mts' },
+  { name: 'streaming long tasks', script: 'bench/streaming-long-tasks.mts' },
+];
+
+const rows: Row[] = [];
+const notes: string[] = [];
+const figures: Record<string, unknown> = {};
+const phases: Record<string, number> = {};
+const runStarted = performance.now();
+
+function log(message: string) {
+  const seconds = ((performance.now() - runStarted) / 1000).toFixed(0).padStart(4);
+  console.error(`[${seconds} s] ${message}`);
+}
+
+/** Runs one part of the bench; a part that fails leaves a note and the others still run. */
+async function phase(name: string, work: () => Promise<void>): Promise<void> {
+  log(name);
+  const started = performance.now();
+  try {
+    await work();
+  } catch (error) {
+    notes.push(`${name}: failed: ${(error as Error).stack ?? error}`);
+    log(`${name}: failed: ${(error as Error).message}`);
+  }
+  phases[name] = Math.round(performance.now() - started);
+}
+
+function row(
+  measure: string,
+  unit: Unit,
+  measured: Figure,
+  baseline?: Figure,
+  goal?: Row['goal'],
+): void {
+  rows.push({
+    measure,
+    unit,
+    measured,
+    ...(baseline ? { baseline } : {}),
+    ...(goal ? { goal } : {}),
+  });
+}
+
+/** The same ask to each target in turn, rotating who goes first, after a warm-up. */
+async function interleaved(
+  targets: Record<string, Target>,
+  ask: Ask,
+  rounds: number,
+): Promise<Record<string, Timing[]>> {
+  const names = Object.keys(targets);
+  const timings: Record<string, Timing[]> = Object.fromEntries(names.map((name) => [name, []]));
+  for (let round = -WARM_UP; round < rounds; round++) {
+    const offset = (round + WARM_UP) % names.length;
+    for (const name of [...names.slice(offset), ...names.slice(0, offset)]) {
+      const timing = await (targets[name] as Target)(ask);
+      if (round >= 0) timings[name]?.push(timing);
+    }
+  }
+  return timings;
+}
+
+function checked(name: string, timings: Timing[]): TimingSummary {
+  const summary = summarizeTimings(timings);
+  if (summary.errors > 0) {
+    notes.push(`${name}: ${summary.errors} errors, first: ${summary.firstError}`);
+  }
+  return summary;
+}
+
+function quantaEnv(baseURL: string): Record<string, string> {
+  return {
+    OPENAI_COMPATIBLE_BASE_URL: baseURL,
+    OPENAI_COMPATIBLE_MODELS: MODEL,
+    QUANTA_DEFAULT_MODEL: `local:${MODEL}`,
+    // The per-owner limits protect a shared server from one owner; here one owner is the load.
+    QUANTA_LIMIT_REQUESTS_PER_MINUTE: '1000000',
+    QUANTA_LIMIT_TURNS_PER_MINUTE: '1000000',
+    QUANTA_LIMIT_SESSIONS_PER_MINUTE: '1000000',
+    QUANTA_LIMIT_CONCURRENT_TURNS: '10000',
+    QUANTA_LIMIT_EVENT_STREAMS: '10000',
+  };
+}
+
+async function clientOf(server: NextServer): Promise<QuantaClient> {
+  return { url: server.url, bearer: await tokenOn(server) };
+}
+
+function build(args: string[]) {
+  execFileSync(process.execPath, [nextBin, 'build', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+}
+
+// --- The run -----------------------------------------------------------------------------
+
+// A bench that hangs (a server that never answers) must not hold the machine: it gives up.
+setTimeout(() => {
+  console.error('The bench ran for 15 minutes: giving up.');
+  process.exit(1);
+}, 15 * 60_000).unref();
+
+if (process.env.BENCH_SKIP_BUILD !== '1') {
+  await phase('build Quanta', async () => build([]));
+  await phase('build the bare route', async () => build(['bench/bare-route']));
+}
+const model = await startScriptedModel();
+const servers: NextServer[] = [];
+const stopAll = async () => {
+  await Promise.all(servers.splice(0).map((server) => server.stop()));
+};
+
+let pglite: NextServer | undefined;
+let bare: NextServer | undefined;
+
+await phase('fresh PGlite starts', async () => {
+  const starts: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const { server, firstOkMs } = await timedStart(quantaEnv(model.baseURL));
+    starts.push(firstOkMs);
+    if (i < 2) await server.stop();
+    else pglite = server;
+  }
+  servers.push(pglite as NextServer);
+  figures.freshStartMs = starts;
+  row(
+    'fresh PGlite start to first 200 (median of 3)',
+    'ms',
+    {
+      name: 'Quanta',
+      value: percentile(starts, 50),
+    },
+    undefined,
+    { text: '< 1500 ms', met: percentile(starts, 50) < 1500 },
+  );
+  const rss = await idleResidentMiB((pglite as NextServer).pid);
+  figures.idleRssPgliteMiB = rss;
+  row('idle RSS, PGlite', 'MiB', { name: 'Quanta', value: rss }, undefined, {
+    text: '< 300 MiB',
+    met: rss < 300,
+  });
+  bare = await startBareRoute(model.baseURL, MODEL);
+  servers.push(bare);
+});
+
+if (pglite && bare) {
+  const q = pglite;
+  const b = bare;
+  const client = await clientOf(q);
+  const directTarget = direct(model.baseURL);
+  const bareTarget = bareRoute(b.url);
+
+  await phase('one turn at a time', async () => {
+    const sessions = await newSessions(client, ROUNDS + WARM_UP);
+    const timings = await interleaved(
+      { direct: directTarget, bare: bareTarget, quanta: quanta(client, sessions) },
+      TURN,
+      ROUNDS,
+    );
+    const [d, br, qu] = [
+      checked('direct', timings.direct ?? []),
+      checked('bare route', timings.bare ?? []),
+      checked('Quanta', timings.quanta ?? []),
+    ];
+    figures.oneTurn = { ask: TURN, rounds: ROUNDS, direct: d, bare: br, quanta: qu };
+    for (const [label, pick] of [
+      ['first text', (s: TimingSummary) => s.firstText],
+      ['whole turn', (s: TimingSummary) => s.total],
+    ] as const) {
+      for (const stat of ['p50', 'p99'] as const) {
+        const directValue = { name: 'direct', value: pick(d)[stat] };
+        const bareValue = { name: 'bare route', value: pick(br)[stat] };
+        const quantaValue = { name: 'Quanta', value: pick(qu)[stat] };
+        const overDirect = quantaValue.value - directValue.value;
+        row(`${label} ${stat}, 1 turn`, 'ms', bareValue, directValue);
+        row(
+          `${label} ${stat}, 1 turn`,
+          'ms',
+          quantaValue,
+          directValue,
+          label === 'first text' && stat === 'p50'
+            ? { text: '< +5 ms', met: overDirect < 5 }
+            : undefined,
+        );
+        row(
+          `${label} ${stat}, 1 turn`,
+          'ms',
+          quantaValue,
+          bareValue,
+          label === 'first text' && stat === 'p50'
+            ? { text: '≤ bare route', met: quantaValue.value <= bareValue.value }
+            : undefined,
+        );
+      }
+    }
+  });
+
+  await phase('server CPU', async () => {
+    const sessions = await newSessions(client, START_TURNS + LONG_TURNS);
+    const quantaTarget = quanta(client, sessions);
+    const [bareStart, quantaStart] = await cpuSpentOn([b.pid, q.pid], async () => {
+      for (let i = 0; i < START_TURNS; i++) {
+        checked('bare route, CPU', [await bareTarget(START)]);
+        checked('Quanta, CPU', [await quantaTarget(START)]);
+      }
+    });
+    const [bareLong, quantaLong] = await cpuSpentOn([b.pid, q.pid], async () => {
+      // Both at once: each process's CPU is its own, and the run takes half as long.
+      const [bareTimings, quantaTimings] = await Promise.all([
+        burst(bareTarget, LONG, LONG_TURNS),
+        burst(quantaTarget, LONG, LONG_TURNS),
+      ]);
+      checked('bare route, long answers', bareTimings);
+      checked('Quanta, long answers', quantaTimings);
+    });
+    const perTurn = (total: number) => total / START_TURNS;
+    const perThousand = (long: number, start: number) =>
+      ((long / LONG_TURNS - perTurn(start)) / (LONG.tokens - START.tokens)) * 1000;
+    const cpu = {
+      bare: {
+        perTurnMs: perTurn(bareStart as number),
+        per1000TokensMs: perThousand(bareLong as number, bareStart as number),
+      },
+      quanta: {
+        perTurnMs: perTurn(quantaStart as number),
+        per1000TokensMs: perThousand(quantaLong as number, quantaStart as number),
+      },
+    };
+    figures.cpu = {
+      start: START,
+      long: LONG,
+      startTurns: START_TURNS,
+      longTurns: LONG_TURNS,
+      ...cpu,
+    };
+    row(
+      'server CPU per turn (1-token answer)',
+      'ms',
+      { name: 'Quanta', value: cpu.quanta.perTurnMs },
+      { name: 'bare route', value: cpu.bare.perTurnMs },
+    );
+    row(
+      'server CPU per 1,000 relayed tokens',
+      'ms',
+      { name: 'Quanta', value: cpu.quanta.per1000TokensMs },
+      { name: 'bare route', value: cpu.bare.per1000TokensMs },
+      { text: '≤ 0.5×', met: cpu.quanta.per1000TokensMs <= cpu.bare.per1000TokensMs / 2 },
+    );
+  });
+
+  await phase('50 at once, one instance (PGlite)', async () => {
+    const sessions = await newSessions(client, 50 * CROWD_ROUNDS);
+    const targets = { direct: directTarget, bare: bareTarget, quanta: quanta(client, sessions) };
+    const timings: Record<string, Timing[]> = { direct: [], bare: [], quanta: [] };
+    for (let round = 0; round < CROWD_ROUNDS; round++) {
+      for (const [name, target] of Object.entries(targets)) {
+        timings[name]?.push(...(await burst(target, CROWD, 50)));
+      }
+    }
+    const [d, br, qu] = [
+      checked('50 at once, direct', timings.direct ?? []),
+      checked('50 at once, bare route', timings.bare ?? []),
+      checked('50 at once, Quanta', timings.quanta ?? []),
+    ];
+    figures.fifty = { ask: CROWD, rounds: CROWD_ROUNDS, direct: d, bare: br, quanta: qu };
+    for (const stat of ['p50', 'p99'] as const) {
+      const directValue = { name: 'direct', value: d.firstText[stat] };
+      row(
+        `first text ${stat}, 50 at once`,
+        'ms',
+        { name: 'bare route', value: br.firstText[stat] },
+        directValue,
+      );
+      const quantaValue = { name: 'Quanta', value: qu.firstText[stat] };
+      row(
+        `first text ${stat}, 50 at once`,
+        'ms',
+        quantaValue,
+        directValue,
+        stat === 'p99'
+          ? { text: '< +100 ms', met: quantaValue.value - directValue.value < 100 }
+          : undefined,
+      );
+    }
+    row('errors, 50 at once', 'errors', { name: 'Quanta', value: qu.errors }, undefined, {
+      text: '0',
+      met: qu.errors === 0,
+    });
+  });
+
+  await phase('first-load JavaScript', async () => {
+    const printed = execFileSync(process.execPath, [join(root, 'bench/first-load-js.mjs'), q.url], {
+      encoding: 'utf8',
+    });
+    figures.firstLoadJs = printed.trim().split('\n');
+    for (const page of ['home', 'chat']) {
+      const match = new RegExp(
+        `^${page}\\s+\\d+ scripts\\s+[\\d.]+ KiB raw\\s+([\\d.]+) KiB gzip`,
+        'm',
+      ).exec(printed);
+      if (!match) throw new Error(`bench/first-load-js.mjs printed no ${page} line:\n${printed}`);
+      const kB = (Number(match[1]) * 1024) / 1000;
+      row(
+        `${page} page first-load JS, gzip`,
+        'kB',
+        { name: 'Quanta', value: kB },
+        undefined,
+        page === 'chat' ? { text: '< 250 kB', met: kB < 250 } : undefined,
+      );
+    }
+  });
+}
+await stopAll();
+
+await phase('PostgreSQL + Redis: 200 at once on one and two instances', async () => {
+  if (availableParallelism() < 2) throw new Error('one instance a core needs two cores');
+  const database = await emptyPostgresDatabase('quanta_bench', POSTGRES_URL);
+  try {
+    const env = {
+      ...quantaEnv(model.baseURL),
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      QUANTA_SECRET: randomBytes(32).toString('hex'),
+    };
+    const started = await Promise.all([timedStart(env), timedStart(env)]);
+    const [a, b] = started.map(({ server }) => server) as [NextServer, NextServer];
+    servers.push(a, b);
+    const rss = await idleResidentMiB(a.pid);
+    figures.idleRssPostgresMiB = rss;
+    row('idle RSS, PostgreSQL', 'MiB', { name: 'Quanta', value: rss }, undefined, {
+      text: '< 150 MiB',
+      met: rss < 150,
+    });
+    // The identity and the sessions live in the shared database: either instance serves them.
+    const onA = await clientOf(a);
+    const onB = { url: b.url, bearer: onA.bearer };
+    const sessions = await newSessions(onA, 2 * WARM_UP + 2 * 200 * CROWD_ROUNDS);
+    for (const client of [onA, onB]) {
+      for (let i = 0; i < WARM_UP; i++) checked('warm-up', [await quanta(client, sessions)(CROWD)]);
+    }
+    const alone = quanta(onA, sessions);
+    const spread = roundRobin([quanta(onA, sessions), quanta(onB, sessions)]);
+    const timings: Record<'direct' | 'one' | 'two', Timing[]> = { direct: [], one: [], two: [] };
+    for (let round = 0; round < CROWD_ROUNDS; round++) {
+      timings.direct.push(...(await burst(direct(model.baseURL), CROWD, 200)));
+      // One instance, free to use every core; then one instance a core.
+      pin(a.pid, `0-${availableParallelism() - 1}`);
+      timings.one.push(...(await burst(alone, CROWD, 200)));
+      pin(a.pid, '0');
+      pin(b.pid, '1');
+      timings.two.push(...(await burst(spread, CROWD, 200)));
+    }
+    const d = checked('200 at once, direct', timings.direct);
+    const one = checked('200 at once, one instance', timings.one);
+    const two = checked('200 at once, two instances', timings.two);
+    figures.twoHundred = { ask: CROWD, rounds: CROWD_ROUNDS, direct: d, one, two };
+    for (const stat of ['p50', 'p99'] as const) {
+      const directValue = { name: 'direct', value: d.firstText[stat] };
+      const oneValue = { name: '1 instance', value: one.firstText[stat] };
+      const twoValue = { name: '2 instances', value: two.firstText[stat] };
+      row(`first text ${stat}, 200 at once`, 'ms', oneValue, directValue);
+      row(
+        `first text ${stat}, 200 at once`,
+        'ms',
+        twoValue,
+        directValue,
+        stat === 'p99' ? { text: '< 500 ms', met: twoValue.value < 500 } : undefined,
+      );
+      row(`first text ${stat}, 200 at once`, 'ms', twoValue, oneValue);
+    }
+    row('errors, 200 at once', 'errors', { name: '1 instance', value: one.errors });
+    row('errors, 200 at once', 'errors', { name: '2 instances', value: two.errors }, undefined, {
+      text: '0',
+      met: two.errors === 0,
+    });
+  } finally {
+    await stopAll();
+    await database.drop();
+  }
+});
+
+await phase('compaction', async () => {
+  const { server } = await timedStart({
+    ...quantaEnv(model.baseURL),
+    QUANTA_CONTEXT_TOKENS: String(CONTEXT_BUDGET),
+  });
+  servers.push(server);
+  const client = await clientOf(server);
+  const [id] = await newSessions(client, 1);
+  const turn = quanta(client, Array<string>(4).fill(id as string));
+  for (let i = 0; i < 3; i++) checked('compaction, history', [await turn(HISTORY)]);
+  const mark = (await model.requests(0)).length;
+  checked('compaction, the turn past the budget', [await turn(TURN)]);
+  const sent = (await model.requests(mark)).findLast(({ messages }) =>
+    askIn(JSON.stringify(messages.at(-1) ?? '')),
+  );
+  if (!sent) throw new Error('the scripted model received no request for the last turn');
+  // Tokens as the scripted model's text has them: about four characters each.
+  const sentTokens = JSON.stringify(sent.messages).length / 4;
+  const historyTokens = (3 * answerTo(HISTORY).length) / 4;
+  figures.compaction = { budget: CONTEXT_BUDGET, sentTokens, historyTokens };
+  if (sentTokens >= historyTokens) {
+    notes.push(
+      `compaction: not built (QUANTA_CONTEXT_TOKENS=${CONTEXT_BUDGET} had no effect: the turn sent ≈${Math.round(sentTokens)} tokens, the whole history)`,
+    );
+    return;
+  }
+  row(
+    'compaction: tokens sent (≈ characters / 4)',
+    'tokens',
+    { name: 'Quanta', value: sentTokens },
+    {
+      name: 'budget',
+      value: CONTEXT_BUDGET,
+    },
+    { text: '≤ budget', met: sentTokens <= CONTEXT_BUDGET },
+  );
+  await stopAll();
+});
+await stopAll();
+model.close();
+
+for (const { name, script } of HOOKS) {
+  if (!existsSync(join(root, script))) {
+    notes.push(`${name}: not built (${script} does not exist)`);
+    continue;
+  }
+  await phase(name, async () => {
+    const ran = spawnSync(process.execPath, [...process.execArgv, join(root, script)], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 240_000,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines = ran.stdout.trim().split('\n');
+    figures[name] = { status: ran.status, output: lines };
+    if (ran.status !== 0) throw new Error(`${script} exited with ${ran.status ?? ran.signal}`);
+    const last = lines.at(-1) ?? '';
+    // A hook that ends with a JSON line `{"rows": [...]}` adds its rows to the table.
+    if (last.startsWith('{')) rows.push(...((JSON.parse(last) as { rows?: Row[] }).rows ?? []));
+    else notes.push(`${name}: see its output in the JSON`);
+  });
+}
+
+const table = renderTable(rows);
+console.log(`\nQuanta bench, ${new Date().toISOString()}, model pace ${PACE_MS} ms a token\n`);
+console.log(table);
+for (const note of notes) console.log(`\n- ${note}`);
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
+const results = {
+  date: new Date().toISOString(),
+  commit: commit.stdout.trim(),
+  machine: { cpus: availableParallelism(), node: process.version },
+  paceMs: PACE_MS,
+  seconds: Math.round((performance.now() - runStarted) / 1000),
+  phasesMs: phases,
+  rows,
+  notes,
+  figures,
+  table,
+};
+const folder = join(root, 'bench', 'results');
+mkdirSync(folder, { recursive: true });
+const json = `${JSON.stringify(results, null, 2)}\n`;
+writeFileSync(join(folder, `${results.date.replaceAll(':', '-')}.json`), json);
+writeFileSync(join(folder, 'latest.json'), json);
+console.log(`\nWritten: bench/results/latest.json (${results.seconds} s in all)`);
