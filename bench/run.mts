@@ -4,10 +4,17 @@
 // bench/results/<time>.json and bench/results/latest.json. All traffic stays on 127.0.0.1.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { NextServer } from '../tests/helpers/next-server';
+
+// Through require: tsx gives a .mts file's imports of these helpers the wrong __dirname.
+const { seedSessions } = createRequire(import.meta.url)(
+  '../tests/helpers/seeded-sessions.ts',
+) as typeof import('../tests/helpers/seeded-sessions');
+
 import { emptyPostgresDatabase } from '../tests/helpers/postgres';
 import {
   bareRoute,
@@ -57,10 +64,71 @@ const CROWD_ROUNDS = 2;
 const CONTEXT_BUDGET = 2_000;
 const HISTORY: Ask = { tokens: 1_000, paceMs: 0 };
 
-/** Other benches run after this one's own figures, when they exist (see bench/README.md). */
-const HOOKS = [
-  { name: 'big session', script: 'bench/big-session.mts' },
-  { name: 'streaming long tasks', script: 'bench/streaming-long-tasks.mts' },
+/**
+ * Other benches, run after this one's own figures: their printed figures join the table
+ * (see bench/README.md). `server`: the hook is given the URL of a Quanta this bench started.
+ */
+const HOOKS: {
+  name: string;
+  script: string;
+  args: string[];
+  server?: true;
+  rows(output: string): void;
+}[] = [
+  {
+    name: 'big session',
+    script: 'bench/big-session.mts',
+    args: ['3'],
+    // Lines `messages | html | payload | interactive ms | longest ms | long tasks`.
+    rows: (output) => {
+      for (const line of output.split('\n')) {
+        const cells = line.split(' | ');
+        if (cells.length !== 6 || !/^[\d,]+$/.test(cells[0] as string)) continue;
+        const count = (cells[0] as string).replace(',', '');
+        const number = (cell: string | undefined) => Number.parseFloat(cell ?? '');
+        const big = count === '1000';
+        row(
+          `${count}-message session: page HTML`,
+          'kB',
+          { name: 'Quanta', value: number(cells[1]) },
+          undefined,
+          big ? { text: '< 300 kB', met: number(cells[1]) < 300 } : undefined,
+        );
+        row(
+          `${count}-message session: interactive`,
+          'ms',
+          { name: 'Quanta', value: number(cells[3]) },
+          undefined,
+          big ? { text: '< 1000 ms', met: number(cells[3]) < 1000 } : undefined,
+        );
+        row(
+          `${count}-message session: longest long task`,
+          'ms',
+          { name: 'Quanta', value: number(cells[4]) },
+          undefined,
+          big ? { text: '≤ 50 ms', met: number(cells[4]) <= 50 } : undefined,
+        );
+      }
+    },
+  },
+  {
+    name: 'streaming long tasks',
+    script: 'bench/streaming-long-tasks.mjs',
+    args: [],
+    server: true,
+    rows: (output) => {
+      const found = /long tasks \(over 50 ms\): (\d+), longest (\d+) ms/.exec(output);
+      if (!found) throw new Error('no long-task figures in its output');
+      const longest = Number(found[2]);
+      row(
+        '2,000-token code answer streaming: longest long task',
+        'ms',
+        { name: 'Quanta', value: longest },
+        undefined,
+        { text: '≤ 50 ms', met: longest <= 50 },
+      );
+    },
+  },
 ];
 
 const rows: Row[] = [];
@@ -164,7 +232,14 @@ setTimeout(() => {
 }, 15 * 60_000).unref();
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
-  await phase('build Quanta', async () => build([]));
+  // `npm run build`: the PGlite template too, as a deployment builds it.
+  await phase('build Quanta', async () => {
+    execFileSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    });
+  });
   await phase('build the bare route', async () => build(['bench/bare-route']));
 }
 const model = await startScriptedModel();
@@ -442,6 +517,51 @@ await phase('PostgreSQL + Redis: 200 at once on one and two instances', async ()
   }
 });
 
+await phase('a turn in a 1,000-message session', async () => {
+  // Seeded straight into a new data folder (as the big-session e2e test does); the first turns
+  // in each, the warm-up, include the 1,000-message session's one compaction.
+  const secret = randomBytes(32).toString('hex');
+  const dataDir = mkdtempSync(join(tmpdir(), 'quanta-bench-big-'));
+  const seeded = seedSessions(dataDir, secret, [1000, 10]);
+  const { server } = await timedStart({
+    ...quantaEnv(model.baseURL),
+    QUANTA_DATA_DIR: dataDir,
+    QUANTA_SECRET: secret,
+  });
+  servers.push(server);
+  const token = await fetch(`${server.url}/api/tokens`, {
+    method: 'POST',
+    headers: {
+      cookie: `quanta_id=${seeded.cookie}`,
+      origin: server.url,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ name: 'bench' }),
+  });
+  const { bearer } = (await token.json()) as { bearer: string };
+  const client = { url: server.url, bearer };
+  const turnsIn = (count: number) => {
+    const id = seeded.sessions.find((session) => session.count === count)?.id as string;
+    return quanta(client, Array<string>(ROUNDS + WARM_UP).fill(id));
+  };
+  const timings = await interleaved({ big: turnsIn(1000), small: turnsIn(10) }, TURN, ROUNDS);
+  const [big, small] = [
+    checked('1,000 messages', timings.big ?? []),
+    checked('10 messages', timings.small ?? []),
+  ];
+  figures.bigSessionTurn = { big, small };
+  const ratio = big.firstText.p50 / small.firstText.p50;
+  row(
+    'first text p50, turn in 1,000 messages',
+    'ms',
+    { name: 'Quanta', value: big.firstText.p50 },
+    { name: '10 messages', value: small.firstText.p50 },
+    { text: '≤ 1.10×', met: ratio <= 1.1 },
+  );
+  await stopAll();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
 await phase('compaction', async () => {
   const { server } = await timedStart({
     ...quantaEnv(model.baseURL),
@@ -458,10 +578,12 @@ await phase('compaction', async () => {
     askIn(JSON.stringify(messages.at(-1) ?? '')),
   );
   if (!sent) throw new Error('the scripted model received no request for the last turn');
-  // Tokens as the scripted model's text has them: about four characters each.
-  const sentTokens = JSON.stringify(sent.messages).length / 4;
+  // Tokens as Quanta counts them: about four characters each, the tools' definitions included.
+  const sentTokens = JSON.stringify([sent.messages, sent.tools ?? []]).length / 4;
+  const system = JSON.stringify(sent.messages[0] ?? '');
+  const carriesSummary = system.includes('A summary of the conversation before');
   const historyTokens = (3 * answerTo(HISTORY).length) / 4;
-  figures.compaction = { budget: CONTEXT_BUDGET, sentTokens, historyTokens };
+  figures.compaction = { budget: CONTEXT_BUDGET, sentTokens, historyTokens, carriesSummary };
   if (sentTokens >= historyTokens) {
     notes.push(
       `compaction: not built (QUANTA_CONTEXT_TOKENS=${CONTEXT_BUDGET} had no effect: the turn sent ≈${Math.round(sentTokens)} tokens, the whole history)`,
@@ -476,32 +598,43 @@ await phase('compaction', async () => {
       name: 'budget',
       value: CONTEXT_BUDGET,
     },
-    { text: '≤ budget', met: sentTokens <= CONTEXT_BUDGET },
+    {
+      text: '≤ budget, with the summary',
+      met: sentTokens <= CONTEXT_BUDGET && carriesSummary,
+    },
   );
   await stopAll();
 });
 await stopAll();
 model.close();
 
-for (const { name, script } of HOOKS) {
-  if (!existsSync(join(root, script))) {
-    notes.push(`${name}: not built (${script} does not exist)`);
+for (const hook of HOOKS) {
+  if (!existsSync(join(root, hook.script))) {
+    notes.push(`${hook.name}: not built (${hook.script} does not exist)`);
     continue;
   }
-  await phase(name, async () => {
-    const ran = spawnSync(process.execPath, [...process.execArgv, join(root, script)], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 240_000,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const lines = ran.stdout.trim().split('\n');
-    figures[name] = { status: ran.status, output: lines };
-    if (ran.status !== 0) throw new Error(`${script} exited with ${ran.status ?? ran.signal}`);
-    const last = lines.at(-1) ?? '';
-    // A hook that ends with a JSON line `{"rows": [...]}` adds its rows to the table.
-    if (last.startsWith('{')) rows.push(...((JSON.parse(last) as { rows?: Row[] }).rows ?? []));
-    else notes.push(`${name}: see its output in the JSON`);
+  await phase(hook.name, async () => {
+    const server = hook.server
+      ? (await timedStart(quantaEnv('http://127.0.0.1:9/v1'))).server
+      : undefined;
+    try {
+      const ran = spawnSync(
+        process.execPath,
+        [...process.execArgv, join(root, hook.script), ...(server ? [server.url] : hook.args)],
+        {
+          cwd: root,
+          encoding: 'utf8',
+          timeout: 240_000,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      figures[hook.name] = { status: ran.status, output: ran.stdout.trim().split('\n') };
+      if (ran.status !== 0)
+        throw new Error(`${hook.script} exited with ${ran.status ?? ran.signal}`);
+      hook.rows(ran.stdout);
+    } finally {
+      await server?.stop();
+    }
   });
 }
 
