@@ -571,6 +571,10 @@ test.describe('with a small context budget', () => {
     await expect(page.getByRole('note')).toHaveText('Earlier messages summarised for the model');
     await expect(page.getByText('From the summary: six hives.')).toBeVisible();
     await page.screenshot({ path: 'test-results/compaction-summarised.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.getByRole('note')).toBeVisible();
+    await page.screenshot({ path: 'test-results/compaction-summarised-phone-dark.png' });
     await context.close();
 
     // The model summarised the older turns, then got the summary and the newest turns only:
