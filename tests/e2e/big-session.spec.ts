@@ -43,6 +43,13 @@ async function open(page: Page) {
   await page.context().addCookies([{ name: 'quanta_id', value: seeded.cookie, url: app.url }]);
   await page.goto(path());
   await expect(answerEnd(page, 500)).toBeInViewport();
+  // The server renders the button too: a key pressed before React hydrated it does nothing.
+  const load = page.getByRole('button', { name: 'Load earlier messages' });
+  await expect
+    .poll(() =>
+      load.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps'))),
+    )
+    .toBe(true);
 }
 
 /** Scrolls the transcript to its top with the mouse wheel, as a reader would. */
@@ -90,10 +97,15 @@ test('scrolling to the top loads earlier messages, keeping the reader’s place'
 test('a keyboard user loads earlier messages with the button above the first', async ({ page }) => {
   await open(page);
   const load = page.getByRole('button', { name: 'Load earlier messages' });
-  await load.focus();
-  await page.keyboard.press('Enter');
-  await expect(answerEnd(page, 475)).toBeAttached();
+  const loaded = page.waitForResponse(
+    (response) => response.url().includes('/messages?before=') && response.ok(),
+  );
+  // Focus, then Enter, on the button (the composer takes focus when the page opens).
+  await load.press('Enter');
+  await loaded;
+  // The page before arrived above, off the view: the reader's place and focus stay.
   await expect(load).toBeFocused();
+  await expect(answerEnd(page, 500)).toBeInViewport();
 });
 
 test('the big session on a desktop, light and dark, and on a phone', async ({ browser }) => {
