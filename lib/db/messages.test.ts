@@ -4,13 +4,12 @@ import {
   appendMessages,
   insertMessage,
   listMessages,
-  replaceMessage,
   saveMessage,
   truncateMessages,
   upsertMessage,
 } from './messages';
 import { createSession, deleteSession, getSession } from './sessions';
-import { listWidgetStates, writeWidgetState } from './widget-states';
+import { listWidgetStatesOf, writeWidgetState } from './widget-states';
 
 describeEachDatabase('message queries', (database) => {
   const db = () => database().db;
@@ -42,15 +41,16 @@ describeEachDatabase('message queries', (database) => {
     expect(await deleteSession(db(), session.id)).toBe(false);
   });
 
-  it('replaces only a message that is there; saving appends one that is not', async () => {
+  it('saves a message: appended the first time, replaced after', async () => {
     const db = database().db;
     const { id } = await createSession(db, { ownerId: 'owner-a' });
     const answer = { id: 'answer-1', role: 'assistant' as const, parts: [] };
-    expect(await replaceMessage(db, id, answer)).toBe(false);
-    expect(await listMessages(db, id)).toEqual([]);
     await saveMessage(db, id, answer);
+    expect((await listMessages(db, id)).map(({ id, parts }) => ({ id, parts }))).toEqual([
+      { id: 'answer-1', parts: [] },
+    ]);
     const text = [{ type: 'text' as const, text: 'Done.' }];
-    expect(await replaceMessage(db, id, { ...answer, parts: text })).toBe(true);
+    await saveMessage(db, id, { ...answer, parts: text });
     const stored = await listMessages(db, id);
     expect(stored.map(({ id, parts }) => ({ id, parts }))).toEqual([
       { id: 'answer-1', parts: text },
@@ -101,7 +101,7 @@ describeEachDatabase('message queries', (database) => {
       { role: 'user', parts: [{ type: 'text', text: 'two' }] },
       { role: 'assistant', parts: [{ type: 'text', text: 'hm' }, call('dropped')] as never },
     ]);
-    for (const toolCallId of ['kept', 'dropped', 'session-wide']) {
+    for (const toolCallId of ['kept', 'dropped', 'session:counter']) {
       await writeWidgetState(db(), {
         sessionId: id,
         key: toolCallId,
@@ -112,9 +112,10 @@ describeEachDatabase('message queries', (database) => {
     }
     await truncateMessages(db(), id, 2);
     expect((await listMessages(db(), id)).map(({ position }) => position)).toEqual([0, 1]);
-    expect((await listWidgetStates(db(), id)).map(({ toolCallId }) => toolCallId).sort()).toEqual([
-      'kept',
-      'session-wide',
-    ]);
+    expect(
+      (await listWidgetStatesOf(db(), id, ['kept', 'dropped']))
+        .map(({ toolCallId }) => toolCallId)
+        .sort(),
+    ).toEqual(['kept', 'session:counter']);
   });
 });

@@ -175,20 +175,6 @@ export async function findToolCallMessage(
   return row;
 }
 
-/** Replaces a stored message's parts and metadata (made storable); false when it is not there. */
-export async function replaceMessage(
-  db: Db,
-  sessionId: string,
-  message: Required<Pick<NewMessage, 'id'>> & NewMessage,
-): Promise<boolean> {
-  const updated = await db
-    .update(messages)
-    .set({ parts: storable(message.parts), metadata: storable(message.metadata ?? null) })
-    .where(and(eq(messages.id, message.id), eq(messages.sessionId, sessionId)))
-    .returning({ id: messages.id });
-  return updated.length > 0;
-}
-
 /**
  * Stores a message under its id: appended the first time, its parts and metadata replaced after;
  * made storable (lib/db/storable) either way.
@@ -198,6 +184,10 @@ export async function saveMessage(
   sessionId: string,
   message: Required<Pick<NewMessage, 'id'>> & NewMessage,
 ): Promise<void> {
-  if (!(await replaceMessage(db, sessionId, message)))
-    await appendMessages(db, sessionId, [message]);
+  const updated = await db
+    .update(messages)
+    .set({ parts: storable(message.parts), metadata: storable(message.metadata ?? null) })
+    .where(and(eq(messages.id, message.id), eq(messages.sessionId, sessionId)))
+    .returning({ id: messages.id });
+  if (updated.length === 0) await appendMessages(db, sessionId, [message]);
 }

@@ -6,10 +6,6 @@ import { storable } from './storable';
 // The `tool_call_id` column holds a state key (lib/widgets/state-key.ts): a tool call's id, or
 // `session:<widget id>` for a widget whose state the whole session shares.
 
-export async function listWidgetStates(db: Db, sessionId: string): Promise<WidgetStateRow[]> {
-  return db.select().from(widgetStates).where(eq(widgetStates.sessionId, sessionId));
-}
-
 /** The states of these tool calls' widgets, and those the whole session shares. */
 export async function listWidgetStatesOf(
   db: Db,
