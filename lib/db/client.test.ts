@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -105,7 +105,9 @@ describe('PGlite on a thread of its own', () => {
     const directory = mkdtempSync(join(tmpdir(), 'quanta-thread-'));
     mkdirSync(join(directory, 'pglite.partial', 'base'), { recursive: true });
     writeFileSync(join(directory, 'pglite.partial', 'PG_VERSION'), 'half');
+    writeFileSync(join(directory, 'pglite.partial', 'stray'), 'from the cut-short start');
     const { db } = await open(directory);
+    expect(existsSync(join(directory, 'pglite', 'stray'))).toBe(false);
     const { rows } = (await db.execute(sql`select count(*)::int as n from sessions`)) as Rows<{
       n: number;
     }>;
