@@ -8,15 +8,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { wrapLanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import pg from 'pg';
+import { framedDeltas } from '@/lib/agent/delta-frames';
 import { runTurn } from '@/lib/agent/run-turn';
 import { type Database, openDatabase } from '@/lib/db/client';
 import { saveMessage } from '@/lib/db/messages';
 import { createSession } from '@/lib/db/sessions';
 import { newId } from '@/lib/ids';
 import type { QuantaMessage } from '@/lib/protocol';
-import { coalesceDeltas } from '@/lib/turns/coalesce-deltas';
 import { logToDatabase, turnRecorder } from '@/lib/turns/turn-recorder';
 import { memoryServices } from '@/tests/helpers/tool-services';
 import { toolSet } from '@/tools';
@@ -127,7 +128,8 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
     return save(m);
   };
   const stream = await runTurn({
-    model: pacedModel(due),
+    // In frames, as every model resolveModel gives a turn.
+    model: wrapLanguageModel({ model: pacedModel(due), middleware: framedDeltas() }),
     modelId: 'bench:paced',
     history: [{ id: newId(), role: 'user', parts: [{ type: 'text', text: 'write' }] }],
     messageId: newId(),
@@ -155,7 +157,7 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
     }
   })();
   // As the turn service does: the feed ends once the turn is logged and stored.
-  await recorder.record(stream.pipeThrough(coalesceDeltas()));
+  await recorder.record(stream);
   figures.durationMs = performance.now() - (due[0] as number);
   recorder.feed.end();
   await reading;

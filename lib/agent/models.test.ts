@@ -383,6 +383,34 @@ describe('resolveModel', () => {
     ).rejects.toThrow('The model sent nothing for 50 ms, so the turn was ended.');
   });
 
+  it("passes the model's text on in frames, not a part per token", async () => {
+    const tokens = ['The ', 'quick ', 'brown ', 'fox.'];
+    const { url } = await serve((_, response) => {
+      response.setHeader('content-type', 'text/event-stream');
+      const chunk = (delta: object, finish: string | null = null) =>
+        `data: ${JSON.stringify({ id: 'c', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      // All at once: well within one frame.
+      response.end(
+        [
+          ...tokens.map((content) => chunk({ role: 'assistant', content })),
+          chunk({}, 'stop'),
+          'data: [DONE]\n\n',
+        ].join(''),
+      );
+    });
+    const { model } = await resolveModel('local:m', {
+      env: { OPENAI_COMPATIBLE_BASE_URL: url, OPENAI_COMPATIBLE_MODELS: 'm' },
+    });
+    const { stream } = await model.doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+    });
+    const deltas = (await convertReadableStreamToArray(stream)).flatMap((part) =>
+      part.type === 'text-delta' ? [part.delta] : [],
+    );
+    // The first at once, the rest joined when the frame closes.
+    expect(deltas).toEqual(['The ', 'quick brown fox.']);
+  });
+
   it('refuses an invalid QUANTA_MODEL_TIMEOUT_MS', async () => {
     await expect(resolveModel(null, { env: { QUANTA_MODEL_TIMEOUT_MS: 'soon' } })).rejects.toThrow(
       'QUANTA_MODEL_TIMEOUT_MS must be a positive integer, not "soon".',

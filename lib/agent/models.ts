@@ -7,6 +7,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createGateway, wrapLanguageModel } from 'ai';
 import { type Env, modelTimeoutMs } from '../config';
 import type { ModelInfo, ModelList } from '../protocol';
+import { framedDeltas } from './delta-frames';
 import type { Intent } from './demo-intents';
 import { createDemoModel, DEMO_MODEL_ID } from './demo-model';
 import { stallTimeout } from './stall-timeout';
@@ -126,7 +127,11 @@ export async function resolveModel(
     : (configured.find((entry) => entry.name === provider) as Provider).create(rest.join(':'));
   return {
     info,
-    model: wrapLanguageModel({ model: base, middleware: stallTimeout(modelTimeoutMs(env)) }),
+    // Framed first, so the stall clock and everything above see a chunk per frame.
+    model: wrapLanguageModel({
+      model: base,
+      middleware: [stallTimeout(modelTimeoutMs(env)), framedDeltas()],
+    }),
   };
 }
 

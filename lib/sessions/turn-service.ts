@@ -32,7 +32,6 @@ import { ID_PATTERN, newId } from '../ids';
 import { acquireLease, enforceRate } from '../limits';
 import { type PostMessageBody, postMessageSchema, type StopResponse } from '../protocol';
 import type { ToolSet } from '../tools/tool-set';
-import { coalesceDeltas } from '../turns/coalesce-deltas';
 import { runningTurn, trackTurn, untrackTurn } from '../turns/running-turns';
 import { feedKey, stopKey, turnBus } from '../turns/turn-bus';
 import { logToDatabase, type TurnRecorder, turnRecorder } from '../turns/turn-recorder';
@@ -168,8 +167,7 @@ export async function postMessage(
       onStep: recorder.onStep,
       onEnd: recorder.onEnd,
     });
-    // Every reader, the log and the bus get the deltas in frames, not one chunk per token.
-    const finished = recorder.record(stream.pipeThrough(coalesceDeltas())).finally(release);
+    const finished = recorder.record(stream).finally(release);
     return {
       response: turnResponse(recorder.feed.read()),
       finished,

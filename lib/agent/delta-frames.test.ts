@@ -1,6 +1,6 @@
 import type { UIMessageChunk } from 'ai';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { coalesceDeltas } from './coalesce-deltas';
+import { deltaFrames } from './delta-frames';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -13,7 +13,7 @@ const text = (delta: string, id = 't'): UIMessageChunk => ({ type: 'text-delta',
 
 /** Feeds chunks through the transform at the given times; returns what came out, and when. */
 async function run(input: [at: number, chunk: UIMessageChunk][], endAt: number) {
-  const coalesce = coalesceDeltas(30);
+  const coalesce = deltaFrames<UIMessageChunk>(30);
   const out: [number, UIMessageChunk][] = [];
   const writer = coalesce.writable.getWriter();
   const start = Date.now();
@@ -90,4 +90,33 @@ it('keeps the order: another chunk, another part or the end first sends what wai
     text('xy', 'u'),
   ]);
   expect(out.at(-1)?.[0]).toBe(10);
+});
+
+it('passes a delta with provider metadata on as it is, after what waits', async () => {
+  const signed: UIMessageChunk = {
+    type: 'reasoning-delta',
+    id: 'r',
+    delta: '',
+    providerMetadata: { anthropic: { signature: 'sig' } },
+  };
+  const reasoning = (delta: string): UIMessageChunk => ({
+    type: 'reasoning-delta',
+    id: 'r',
+    delta,
+  });
+  const out = await run(
+    [
+      [0, reasoning('a')],
+      [5, reasoning('b')],
+      [6, signed],
+      [7, reasoning('c')],
+    ],
+    50,
+  );
+  expect(out.map(([, chunk]) => chunk)).toEqual([
+    reasoning('a'),
+    reasoning('b'),
+    signed,
+    reasoning('c'),
+  ]);
 });
