@@ -175,7 +175,11 @@ describe('runTurn', () => {
     expect(sent).toContain('saved milk');
     expect(sent).toContain('counter shown');
     expect(sent).not.toMatch(/NOTE-FOR-READER|WIDGET-LABEL|WIDGET-DATA/);
-    expect(stepped).toHaveLength(2);
+    // Saved after the step that called the tools; the last step's message is the end's.
+    expect(stepped).toHaveLength(1);
+    expect(stepped[0]?.parts.find((part) => part.type === 'tool-save_note')).toMatchObject({
+      state: 'output-available',
+    });
   });
 
   it('runs parallel tool calls concurrently', async () => {

@@ -52,7 +52,10 @@ export type Turn = {
   maxWidgetDataBytes: number;
   /** Stop: ends the model call and the running tools; what was produced is kept. */
   signal: AbortSignal;
-  /** The assistant message so far, after each step, as it is stored (see `withCappedInput`). */
+  /**
+   * The assistant message so far, after each step that calls tools (the turn goes on), as it is
+   * stored (see `withCappedInput`).
+   */
   onStep(message: QuantaMessage): Promise<void>;
   /** The final assistant message as it is stored, its metadata saying how the turn ended. */
   onEnd(message: QuantaMessage): Promise<void>;
@@ -160,7 +163,12 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
         }),
       );
     },
-    onStepFinish: ({ responseMessage }) => logged(turn.onStep(forStorage(responseMessage))),
+    // A step that called no tools is the last: `onEnd`'s save follows at once.
+    onStepFinish: async ({ responseMessage }) => {
+      if (lastStepCalledTools(responseMessage)) {
+        await logged(turn.onStep(forStorage(responseMessage)));
+      }
+    },
     onFinish: ({ responseMessage, isAborted }) => {
       const status: TurnStatus = isAborted ? 'stopped' : failure ? 'failed' : 'complete';
       const metadata = { ...responseMessage.metadata, ...ending(status, failure) };
@@ -168,6 +176,11 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
       return logged(turn.onEnd(forStorage({ ...responseMessage, parts, metadata })));
     },
   });
+}
+
+function lastStepCalledTools(message: QuantaMessage): boolean {
+  const start = message.parts.findLastIndex((part) => part.type === 'step-start');
+  return message.parts.slice(start + 1).some(isToolUIPart);
 }
 
 /** The message as it is stored: tool call arguments over the cap are not kept (see
