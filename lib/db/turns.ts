@@ -1,7 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type Table } from 'drizzle-orm';
+import type { QuantaMessage } from '../protocol';
 import type { Db } from './client';
-import { messages, type SessionRow, sessions } from './schema';
+import { type MessageRow, messages, type SessionRow, sessions } from './schema';
 import { DEFAULT_TITLE } from './sessions';
+import { storable } from './storable';
 
 // A session's turn mark: the id of the turn running on it and when it last renewed the mark, so
 // one turn at a time runs per session, across instances.
@@ -33,6 +35,78 @@ export async function claimTurn(
     )
     .returning();
   return claimed;
+}
+
+/** A session claimed for a new prompt: the messages after its context summary, and the prompt. */
+export type PromptClaimed = {
+  session: SessionRow;
+  /** The stored messages from the summary's `through` on (all of them without a summary). */
+  history: MessageRow[];
+  /** The prompt, stored after them; undefined when its id was taken (ids are global keys). */
+  prompt: MessageRow | undefined;
+};
+
+/**
+ * `claimTurn` for a new prompt, which also reads the history the model gets and stores the
+ * prompt after the last message: one statement, so a submit reaches its model after two round
+ * trips (this and who asks). Undefined when the claim fails, and then nothing was stored.
+ */
+export async function claimTurnForPrompt(
+  db: Db,
+  { sessionId, ownerId, turnId, title }: Claim,
+  prompt: { id: string; parts: QuantaMessage['parts'] },
+): Promise<PromptClaimed | undefined> {
+  const now = new Date().toISOString();
+  const named =
+    title === undefined
+      ? sql`title`
+      : sql`case when title = ${DEFAULT_TITLE} and not exists (select 1 from messages where session_id = sessions.id) then ${title} else title end`;
+  // Each CTE sees the tables as they were when the statement began: the history does not hold
+  // the prompt, and the prompt's position is after every message stored before it.
+  const result = await db.execute(sql`
+    with claimed as (
+      update sessions
+      set active_turn_id = ${turnId}, active_turn_started_at = ${now}, updated_at = ${now},
+        title = ${named}
+      where id = ${sessionId} and owner_id = ${ownerId} and active_turn_id is null
+      returning *
+    ), history as (
+      select messages.* from messages, claimed
+      where messages.session_id = claimed.id
+        and messages.position >= coalesce((claimed.context_summary ->> 'through')::integer, 0)
+    ), added as (
+      insert into messages (id, session_id, position, role, parts)
+      select ${prompt.id}, claimed.id,
+        coalesce((select max(position) from messages where session_id = claimed.id), -1) + 1,
+        'user', ${JSON.stringify(storable(prompt.parts))}::jsonb
+      from claimed
+      on conflict (id) do nothing
+      returning *
+    )
+    select (select to_jsonb(claimed) from claimed) as session,
+      (select coalesce(jsonb_agg(to_jsonb(history) order by history.position), '[]'::jsonb)
+        from history) as history,
+      (select to_jsonb(added) from added) as prompt`);
+  const [row] = (
+    result as unknown as { rows: { session: unknown; history: unknown[]; prompt: unknown }[] }
+  ).rows;
+  if (!row?.session) return undefined;
+  return {
+    session: fromJson<SessionRow>(sessions, row.session),
+    history: row.history.map((message) => fromJson<MessageRow>(messages, message)),
+    prompt: row.prompt ? fromJson<MessageRow>(messages, row.prompt) : undefined,
+  };
+}
+
+/** A table's row as `to_jsonb` gives it (column names, timestamps as text) as Drizzle's. */
+function fromJson<Row>(table: Table, json: unknown): Row {
+  const columns = json as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => {
+      const value = columns[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as Row;
 }
 
 /**

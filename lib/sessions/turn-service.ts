@@ -24,13 +24,18 @@ import { insertMessage, listMessages, truncateMessages, upsertMessage } from '..
 import type { MessageRow, SessionRow } from '../db/schema';
 import { storeContextSummary } from '../db/sessions';
 import { deleteEndedTurnLogs } from '../db/turn-log';
-import { claimTurn, releaseTurn } from '../db/turns';
+import { claimTurn, claimTurnForPrompt, type PromptClaimed, releaseTurn } from '../db/turns';
 import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
 import { ID_PATTERN, newId } from '../ids';
 import { acquireLease, enforceRate } from '../limits';
-import { type PostMessageBody, postMessageSchema, type StopResponse } from '../protocol';
+import {
+  type PostMessageBody,
+  postMessageSchema,
+  type QuantaMessage,
+  type StopResponse,
+} from '../protocol';
 import type { ToolSet } from '../tools/tool-set';
 import { runningTurn, trackTurn, untrackTurn } from '../turns/running-turns';
 import { feedKey, stopKey, turnBus } from '../turns/turn-bus';
@@ -74,8 +79,9 @@ export type StartedTurn = { response: Response; finished: Promise<void> };
  * (on the demo model, `demoIntents` ask for its tools) and answers with its UI message stream.
  * The turn runs to its end whether or not the client stays: `finished` says when.
  *
- * Four round trips to the database before the model is called: who asks, the claim (which reads
- * the session and names it), the history, the prompt. Then one per save.
+ * Two round trips to the database before a new prompt's model is called: who asks, and the
+ * claim, which reads the session, names it, reads the history and stores the prompt. Then one
+ * per save.
  */
 export async function postMessage(
   db: Db,
@@ -93,7 +99,7 @@ export async function postMessage(
   const turnId = newId();
   // The slot goes back whatever stops the claim, a database error included: a lease renews
   // itself, so one never released would hold the slot for good.
-  const session = await claim(db, id, identity.ownerId, turnId, begin).catch(async (error) => {
+  const claimed = await claim(db, id, identity.ownerId, turnId, begin).catch(async (error) => {
     await lease.release();
     throw error;
   });
@@ -128,8 +134,12 @@ export async function postMessage(
     }
   };
   try {
+    const { session } = claimed;
     const { info, model } = await modelFor(session, demoIntents);
-    const { history, summary, answerPosition } = await prepareHistory(db, session, begin);
+    const { history, summary, answerPosition } =
+      claimed.kind === 'prompted'
+        ? await promptedHistory(db, claimed)
+        : await prepareHistory(db, session, claimed.begin);
     const budget = contextTokens() - estimateTokens([SYSTEM, toolSet.modelTools]);
     const context = planContext({ history, summary, budget });
     const messageId = newId();
@@ -207,6 +217,17 @@ function turnSummary(
 }
 
 /**
+ * A claimed session: for a new prompt with its history read and the prompt stored in the same
+ * statement; for an edit or a regenerate, whose history is prepared next.
+ */
+type Claimed =
+  | ({ kind: 'prompted'; message: UserMessage } & PromptClaimed)
+  | { kind: 'claimed'; session: SessionRow; begin: Rewrite };
+
+/** A turn that rewrites the end of the transcript: an edit or a regenerate. */
+type Rewrite = Exclude<Start, { trigger: 'submit' }>;
+
+/**
  * Claims the session for `turnId`, or says why not: it is not the owner's to write (404 or 403),
  * or a turn runs on it (409). A turn whose server died is closed with what it wrote first.
  */
@@ -216,14 +237,30 @@ async function claim(
   ownerId: string,
   turnId: string,
   begin: Start,
-): Promise<SessionRow> {
+): Promise<Claimed> {
   const request = { sessionId: id, ownerId, turnId, title: titleFor(begin) };
-  const claimed = await claimTurn(db, request);
+  const attempt = async (): Promise<Claimed | undefined> => {
+    if (begin.trigger === 'submit') {
+      const prompted = await claimTurnForPrompt(db, request, promptOf(begin.message));
+      return prompted && { kind: 'prompted', message: begin.message, ...prompted };
+    }
+    const session = await claimTurn(db, request);
+    return session && { kind: 'claimed', session, begin };
+  };
+  const claimed = await attempt();
   if (claimed) return claimed;
   const session = await authorize(db, id, ownerId, 'write');
-  const reclaimed = (await closeIfDead(db, session)) ? await claimTurn(db, request) : undefined;
+  const reclaimed = (await closeIfDead(db, session)) ? await attempt() : undefined;
   if (reclaimed) return reclaimed;
   throw new HttpError(409, 'turn_active', 'A turn is already running here: wait or stop it.');
+}
+
+/** The prompt as stored: under the client's id when it is a valid one. */
+function promptOf(message: UserMessage): { id: string; parts: QuantaMessage['parts'] } {
+  return {
+    id: message.id !== undefined && ID_PATTERN.test(message.id) ? message.id : newId(),
+    parts: message.parts.map(({ text }) => ({ type: 'text' as const, text })),
+  };
 }
 
 async function modelFor(session: SessionRow, demoIntents: readonly Intent[]) {
@@ -237,31 +274,49 @@ async function modelFor(session: SessionRow, demoIntents: readonly Intent[]) {
   }
 }
 
+/** What a turn's model gets of the transcript, and where its answer goes. */
+type Prepared = {
+  history: PlacedMessage[];
+  summary: ContextSummary | null;
+  answerPosition: number;
+};
+
+/** The history of `kept`, the stored messages the turn answers (the summary's still true). */
+function preparedFrom(summary: ContextSummary | null, kept: MessageRow[]): Prepared {
+  const answerPosition = (kept.at(-1)?.position ?? -1) + 1;
+  return {
+    history: kept.map((row) => ({ position: row.position, message: toMessage(row) })),
+    // A truncation drops the summary of any message it deleted (see truncateMessages).
+    summary: summary && summary.through < answerPosition ? summary : null,
+    answerPosition,
+  };
+}
+
+/** A new prompt's history: as its claim read it, with the prompt (stored anew if its id was taken). */
+async function promptedHistory(db: Db, claimed: Claimed & { kind: 'prompted' }): Promise<Prepared> {
+  const { session, history, message } = claimed;
+  const prompt =
+    claimed.prompt ??
+    (await storePrompt(db, session.id, {
+      ...promptOf({ ...message, id: undefined }),
+      position: preparedFrom(null, history).answerPosition,
+    }));
+  return preparedFrom(session.contextSummary, [...history, prompt]);
+}
+
 /**
- * Stores what the turn answers — a new or edited user message, or nothing — and works out the
- * history the model gets and where the answer goes, from one read of the stored messages (those
- * after the context summary: a submit or regenerate needs no earlier one).
+ * Stores what an edit or a regenerate answers — the edited user message, or nothing — and works
+ * out the history the model gets and where the answer goes, from one read of the stored messages
+ * (a regenerate needs none before the context summary).
  */
-async function prepareHistory(
-  db: Db,
-  session: SessionRow,
-  begin: Start,
-): Promise<{ history: PlacedMessage[]; summary: ContextSummary | null; answerPosition: number }> {
+async function prepareHistory(db: Db, session: SessionRow, begin: Rewrite): Promise<Prepared> {
   const summary = session.contextSummary;
   const stored = await listMessages(
     db,
     session.id,
     begin.trigger === 'edit' ? 0 : (summary?.through ?? 0),
   );
-  const after = (kept: MessageRow[]) => {
-    const answerPosition = (kept.at(-1)?.position ?? -1) + 1;
-    return {
-      history: kept.map((row) => ({ position: row.position, message: toMessage(row) })),
-      // A truncation drops the summary of any message it deleted (see truncateMessages).
-      summary: summary && summary.through < answerPosition ? summary : null,
-      answerPosition,
-    };
-  };
+  const after = (kept: MessageRow[]) => preparedFrom(summary, kept);
   if (begin.trigger === 'regenerate') {
     const lastUser = stored.findLast((message) => message.role === 'user');
     if (!lastUser)
@@ -269,27 +324,28 @@ async function prepareHistory(
     await truncateMessages(db, session.id, lastUser.position + 1);
     return after(stored.filter((message) => message.position <= lastUser.position));
   }
-  let kept = stored;
   const id = begin.message.id;
-  if (begin.trigger === 'edit') {
-    const edited = stored.find((message) => message.id === id && message.role === 'user');
-    if (!edited)
-      throw new HttpError(404, 'message_not_found', 'No message of yours here has that id.');
-    await truncateMessages(db, session.id, edited.position);
-    kept = stored.filter((message) => message.position < edited.position);
-  }
-  const prompt = {
-    position: after(kept).answerPosition,
-    role: 'user' as const,
-    parts: begin.message.parts.map(({ text }) => ({ type: 'text' as const, text })),
-  };
-  const wanted = id !== undefined && ID_PATTERN.test(id) ? id : newId();
-  // A client-chosen id another message already has gets a new one.
+  const edited = stored.find((message) => message.id === id && message.role === 'user');
+  if (!edited)
+    throw new HttpError(404, 'message_not_found', 'No message of yours here has that id.');
+  await truncateMessages(db, session.id, edited.position);
+  const kept = stored.filter((message) => message.position < edited.position);
+  const prompt = { ...promptOf(begin.message), position: after(kept).answerPosition };
+  return after([...kept, await storePrompt(db, session.id, prompt)]);
+}
+
+/** Stores a prompt at its position; an id another message already has gets a new one. */
+async function storePrompt(
+  db: Db,
+  sessionId: string,
+  prompt: { id: string; parts: QuantaMessage['parts']; position: number },
+): Promise<MessageRow> {
+  const stored = { ...prompt, role: 'user' as const };
   const added =
-    (await insertMessage(db, session.id, { ...prompt, id: wanted })) ??
-    (await insertMessage(db, session.id, { ...prompt, id: newId() }));
+    (await insertMessage(db, sessionId, stored)) ??
+    (await insertMessage(db, sessionId, { ...stored, id: newId() }));
   if (!added) throw new Error('A new message id was taken.');
-  return after([...kept, added]);
+  return added;
 }
 
 /**

@@ -70,21 +70,28 @@ describe.skipIf(!process.env.DATABASE_URL)("a turn's round trips to PostgreSQL",
     };
   }
 
-  it('starts a turn in four round trips: who asks, the claim, the history, the prompt', async () => {
+  it('starts a turn on a new prompt in two round trips: who asks, and the claim', async () => {
     const created = await sessionsRoute.POST(request('POST', '/api/sessions', owner, {}));
     const { id } = (await created.json()).session as { id: string };
-    const expected = ['select identities', 'update sessions', 'select messages', 'insert messages'];
-    // The first prompt names the session within the claim; a later one costs the same.
+    // The claim reads the session, names it, reads the history and stores the prompt.
+    const expected = ['select identities', 'with'];
     const prompt = (text: string) => ({
       message: { role: 'user', parts: [{ type: 'text', text }] },
     });
     const first = await turn(id, prompt('Name the chat after me'));
     expect(first.beforeModel).toEqual(expected);
+    // A later prompt costs the same, its history longer.
     const second = await turn(id, prompt('And again'));
     expect(second.beforeModel).toEqual(expected);
-    // A regenerate drops the last answer (and its widgets) in one statement instead.
+    // A regenerate claims, reads the history, and drops the last answer (and its widgets) in one
+    // statement.
     const again = await turn(id, { trigger: 'regenerate' });
-    expect(again.beforeModel).toEqual([...expected.slice(0, 3), 'with']);
+    expect(again.beforeModel).toEqual([
+      'select identities',
+      'update sessions',
+      'select messages',
+      'with',
+    ]);
 
     for (const { after, seconds } of [first, second, again]) {
       // Then, besides the turn's log: the final save (one statement, after at most one partial
