@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
-import { appendMessages } from './messages';
+import { appendMessages, listMessages } from './messages';
 import { sessions } from './schema';
-import { createSession, DEFAULT_TITLE, getSession } from './sessions';
-import { claimTurn, releaseTurn, renewTurn } from './turns';
+import { createSession, DEFAULT_TITLE, getSession, storeContextSummary } from './sessions';
+import { claimTurn, claimTurnForPrompt, releaseTurn, renewTurn } from './turns';
 
 describeEachDatabase('turn marks', (database) => {
   const db = () => database().db;
@@ -58,5 +58,61 @@ describeEachDatabase('turn marks', (database) => {
     });
     expect(claimed?.title).toBe('Mine');
     expect((await getSession(db(), renamed.id))?.activeTurnId).toBe('t3');
+  });
+
+  it('claims for a prompt: the session, the history after its summary, the prompt stored after it', async () => {
+    const session = await createSession(db(), { ownerId: 'owner-a' });
+    const parts = (text: string) => [{ type: 'text' as const, text }];
+    const claim = (turnId: string, promptId: string, ownerId = 'owner-a') =>
+      claimTurnForPrompt(
+        db(),
+        { sessionId: session.id, ownerId, turnId, title: 'First question' },
+        { id: promptId, parts: parts(`prompt ${promptId}`) },
+      );
+    // Not the owner's: nothing claimed, nothing stored.
+    expect(await claim('t0', 'p0', 'owner-b')).toBeUndefined();
+    expect(await listMessages(db(), session.id)).toEqual([]);
+
+    const first = await claim('t1', 'p1');
+    expect(first?.session).toMatchObject({
+      id: session.id,
+      activeTurnId: 't1',
+      title: 'First question',
+      contextSummary: null,
+      createdAt: session.createdAt,
+    });
+    expect(first?.session.activeTurnStartedAt).toBeInstanceOf(Date);
+    expect(first?.history).toEqual([]);
+    expect(first?.prompt).toMatchObject({
+      id: 'p1',
+      position: 0,
+      role: 'user',
+      parts: parts('prompt p1'),
+    });
+    expect(first?.prompt?.createdAt).toBeInstanceOf(Date);
+    // Held by t1: refused, and nothing stored.
+    expect(await claim('t2', 'p2')).toBeUndefined();
+    await releaseTurn(db(), session.id, 't1');
+
+    await appendMessages(db(), session.id, [
+      { role: 'assistant', parts: parts('answer 1') },
+      { role: 'user', parts: parts('question 2') },
+      { role: 'assistant', parts: parts('answer 2') },
+    ]);
+    await storeContextSummary(db(), session.id, { text: 'they asked twice', through: 2 });
+    const later = await claim('t3', 'p3');
+    // Named only once; the history from `through` on, oldest first, as stored.
+    expect(later?.session.title).toBe('First question');
+    expect(later?.session.contextSummary).toEqual({ text: 'they asked twice', through: 2 });
+    expect(later?.history).toEqual((await listMessages(db(), session.id, 2)).slice(0, 2));
+    expect(later?.history.map((message) => message.position)).toEqual([2, 3]);
+    expect(later?.prompt).toMatchObject({ id: 'p3', position: 4 });
+    await releaseTurn(db(), session.id, 't3');
+
+    // An id another message has: claimed, but the prompt is left for the caller to store anew.
+    const taken = await claim('t4', 'p1');
+    expect(taken?.session.activeTurnId).toBe('t4');
+    expect(taken?.prompt).toBeUndefined();
+    expect((await listMessages(db(), session.id)).map((message) => message.id).at(-1)).toBe('p3');
   });
 });
