@@ -1,4 +1,4 @@
-import type { UIMessageChunk } from 'ai';
+import type { LanguageModelV3StreamPart as Part } from '@ai-sdk/provider';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { deltaFrames } from './delta-frames';
 
@@ -9,25 +9,32 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const text = (delta: string, id = 't'): UIMessageChunk => ({ type: 'text-delta', id, delta });
+const text = (delta: string, id = 't'): Part => ({ type: 'text-delta', id, delta });
 
-/** Feeds chunks through the transform at the given times; returns what came out, and when. */
-async function run(input: [at: number, chunk: UIMessageChunk][], endAt: number) {
-  const coalesce = deltaFrames<UIMessageChunk>(30);
-  const out: [number, UIMessageChunk][] = [];
-  const writer = coalesce.writable.getWriter();
+/** A model's stream written by the test, in frames: its writer and what came out, and when. */
+function framed() {
+  const source = new TransformStream<Part, Part>();
+  const frames = deltaFrames(source.readable, 30);
+  const out: [number, Part][] = [];
   const start = Date.now();
+  const reader = frames.getReader();
   const reading = (async () => {
-    const reader = coalesce.readable.getReader();
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       out.push([Date.now() - start, read.value]);
     }
   })();
-  for (const [at, chunk] of input) {
-    await vi.advanceTimersByTimeAsync(at - (Date.now() - start));
+  const at = (ms: number) => vi.advanceTimersByTimeAsync(ms - (Date.now() - start));
+  return { writer: source.writable.getWriter(), reader, reading, out, at };
+}
+
+/** Feeds chunks through at the given times; returns what came out, and when. */
+async function run(input: [at: number, chunk: Part][], endAt: number) {
+  const { writer, reading, out, at } = framed();
+  for (const [ms, chunk] of input) {
+    await at(ms);
     await writer.write(chunk);
   }
-  await vi.advanceTimersByTimeAsync(endAt - (Date.now() - start));
+  await at(endAt);
   await writer.close();
   await reading;
   return out;
@@ -66,8 +73,8 @@ it('opens a new frame for a delta after a quiet spell, sending it at once', asyn
 });
 
 it('keeps the order: another chunk, another part or the end first sends what waits', async () => {
-  const reasoning: UIMessageChunk = { type: 'reasoning-delta', id: 'r', delta: 'hmm' };
-  const end: UIMessageChunk = { type: 'text-end', id: 't' };
+  const reasoning: Part = { type: 'reasoning-delta', id: 'r', delta: 'hmm' };
+  const end: Part = { type: 'text-end', id: 't' };
   const out = await run(
     [
       [0, text('a')],
@@ -93,13 +100,13 @@ it('keeps the order: another chunk, another part or the end first sends what wai
 });
 
 it('passes a delta with provider metadata on as it is, after what waits', async () => {
-  const signed: UIMessageChunk = {
+  const signed: Part = {
     type: 'reasoning-delta',
     id: 'r',
     delta: '',
     providerMetadata: { anthropic: { signature: 'sig' } },
   };
-  const reasoning = (delta: string): UIMessageChunk => ({
+  const reasoning = (delta: string): Part => ({
     type: 'reasoning-delta',
     id: 'r',
     delta,
@@ -119,4 +126,35 @@ it('passes a delta with provider metadata on as it is, after what waits', async 
     signed,
     reasoning('c'),
   ]);
+});
+
+it('ends with the source when it fails mid-frame: what waits is dropped, no timer fires', async () => {
+  const { writer, reading, out, at } = framed();
+  await writer.write(text('a'));
+  await at(5);
+  await writer.write(text('b'));
+  // A Stop aborts the model's request: its stream errors.
+  await writer.abort(new Error('aborted'));
+  await expect(reading).rejects.toThrow('aborted');
+  // The frame's end passes without an enqueue into the errored stream.
+  await at(100);
+  expect(out.map(([, chunk]) => chunk)).toEqual([text('a')]);
+  expect(vi.getTimerCount()).toBe(0);
+});
+
+it('cancels the source when its reader cancels, and clears the frame', async () => {
+  const cancelled = vi.fn();
+  const source = new ReadableStream<Part>({
+    start(controller) {
+      controller.enqueue(text('a'));
+      controller.enqueue(text('b'));
+    },
+    cancel: cancelled,
+  });
+  const reader = deltaFrames(source, 30).getReader();
+  expect((await reader.read()).value).toEqual(text('a'));
+  await vi.advanceTimersByTimeAsync(0);
+  await reader.cancel('stall');
+  expect(cancelled).toHaveBeenCalledWith('stall');
+  expect(vi.getTimerCount()).toBe(0);
 });

@@ -3,7 +3,7 @@ import type { LanguageModelV3Middleware } from '@ai-sdk/provider';
 /** Deltas are passed on at most about this often: smooth to read, a fraction of the chunks. */
 export const FRAME_MS = 30;
 
-/** A chunk of a model's stream or of a UI message stream: both carry text deltas so. */
+/** A chunk of a model's stream (or of a UI message stream: both carry text deltas so). */
 type Chunk = { type: string };
 type Delta = { type: 'text-delta' | 'reasoning-delta'; id: string; delta: string };
 
@@ -14,52 +14,90 @@ const isPlainDelta = (chunk: Chunk): chunk is Delta =>
   !('providerMetadata' in chunk && chunk.providerMetadata !== undefined);
 
 /**
- * Joins the text and reasoning deltas of a stream into frames: a delta that comes while no
+ * `source` with its text and reasoning deltas joined into frames: a delta that comes while no
  * frame is open goes out at once (the first words are not held back), the ones that follow
  * within `frameMs` go out together when the frame closes. Any other chunk first sends what
  * waits, so the order and the text are those of the model; only the number of chunks changes.
+ * When `source` fails (a Stop aborts the request) or the reader cancels, the frame's timer is
+ * cleared and what waits is dropped: it was never shown.
  */
-export function deltaFrames<T extends Chunk>(frameMs = FRAME_MS): TransformStream<T, T> {
+export function deltaFrames<T extends Chunk>(
+  source: ReadableStream<T>,
+  frameMs = FRAME_MS,
+): ReadableStream<T> {
+  const reader = source.getReader();
   let waiting: (T & Delta) | undefined;
   let frame: NodeJS.Timeout | undefined;
-  let send: (chunk: T) => void = () => {};
+  let controller: ReadableStreamDefaultController<T>;
+  let cancelled = false;
 
   const sendWaiting = () => {
-    if (waiting) send(waiting);
+    if (waiting) controller.enqueue(waiting);
     waiting = undefined;
   };
-  const closeFrame = () => {
-    frame = undefined;
-    if (!waiting) return;
-    sendWaiting();
-    openFrame();
-  };
   const openFrame = () => {
-    frame = setTimeout(closeFrame, frameMs);
+    frame = setTimeout(() => {
+      frame = undefined;
+      if (!waiting) return;
+      sendWaiting();
+      openFrame();
+    }, frameMs);
+  };
+  const stop = () => {
+    clearTimeout(frame);
+    frame = undefined;
   };
 
-  return new TransformStream<T, T>({
-    start(controller) {
-      send = (chunk) => controller.enqueue(chunk);
+  return new ReadableStream<T>({
+    start(streamController) {
+      controller = streamController;
     },
-    transform(chunk) {
-      if (!isPlainDelta(chunk)) {
-        sendWaiting();
-        send(chunk);
-      } else if (!frame) {
-        send(chunk);
-        openFrame();
-      } else if (waiting && waiting.type === chunk.type && waiting.id === chunk.id) {
-        waiting.delta += chunk.delta;
-      } else {
-        sendWaiting();
-        // A copy of its own, so the next deltas join it in place: no new chunk per token.
-        waiting = { ...chunk };
+    // Reads until it has passed a chunk on: one that only joined the waiting delta asks for
+    // no new pull, so returning then would leave the stream waiting for the frame's end.
+    async pull() {
+      for (;;) {
+        let read: ReadableStreamReadResult<T>;
+        try {
+          read = await reader.read();
+        } catch (error) {
+          if (cancelled) return;
+          stop();
+          waiting = undefined;
+          controller.error(error);
+          return;
+        }
+        if (cancelled) return;
+        if (read.done) {
+          stop();
+          sendWaiting();
+          controller.close();
+          return;
+        }
+        const chunk = read.value;
+        if (!isPlainDelta(chunk)) {
+          sendWaiting();
+          controller.enqueue(chunk);
+          return;
+        }
+        if (!frame) {
+          controller.enqueue(chunk);
+          openFrame();
+          return;
+        }
+        if (waiting && waiting.type === chunk.type && waiting.id === chunk.id) {
+          waiting.delta += chunk.delta;
+        } else {
+          sendWaiting();
+          // A copy of its own, so the next deltas join it in place: no new chunk per token.
+          waiting = { ...chunk };
+        }
       }
     },
-    flush() {
-      clearTimeout(frame);
-      sendWaiting();
+    cancel(reason) {
+      cancelled = true;
+      stop();
+      waiting = undefined;
+      return reader.cancel(reason);
     },
   });
 }
@@ -75,7 +113,7 @@ export function framedDeltas(frameMs = FRAME_MS): LanguageModelV3Middleware {
     specificationVersion: 'v3',
     async wrapStream({ doStream }) {
       const result = await doStream();
-      return { ...result, stream: result.stream.pipeThrough(deltaFrames(frameMs)) };
+      return { ...result, stream: deltaFrames(result.stream, frameMs) };
     },
   };
 }

@@ -127,7 +127,8 @@ export async function resolveModel(
     : (configured.find((entry) => entry.name === provider) as Provider).create(rest.join(':'));
   return {
     info,
-    // Framed first, so the stall clock and everything above see a chunk per frame.
+    // The last is innermost: the frames are made next to the provider, so the stall clock and
+    // everything above see a chunk per frame.
     model: wrapLanguageModel({
       model: base,
       middleware: [stallTimeout(modelTimeoutMs(env)), framedDeltas()],
