@@ -74,15 +74,12 @@ describeEachDatabase('turn marks', (database) => {
     expect(await listMessages(db(), session.id)).toEqual([]);
 
     const first = await claim('t1', 'p1');
-    expect(first?.session).toMatchObject({
-      id: session.id,
-      activeTurnId: 't1',
-      title: 'First question',
-      contextSummary: null,
-      createdAt: session.createdAt,
-    });
+    // The row as Drizzle reads it: the same fields, Dates for timestamps.
+    expect(first?.session).toEqual(await getSession(db(), session.id));
+    expect(first?.session).toMatchObject({ activeTurnId: 't1', title: 'First question' });
     expect(first?.session.activeTurnStartedAt).toBeInstanceOf(Date);
     expect(first?.history).toEqual([]);
+    expect(first?.position).toBe(0);
     expect(first?.prompt).toMatchObject({
       id: 'p1',
       position: 0,
@@ -97,16 +94,17 @@ describeEachDatabase('turn marks', (database) => {
     await appendMessages(db(), session.id, [
       { role: 'assistant', parts: parts('answer 1') },
       { role: 'user', parts: parts('question 2') },
-      { role: 'assistant', parts: parts('answer 2') },
+      { role: 'assistant', parts: parts('answer 2'), metadata: { model: 'm', status: 'complete' } },
     ]);
     await storeContextSummary(db(), session.id, { text: 'they asked twice', through: 2 });
     const later = await claim('t3', 'p3');
-    // Named only once; the history from `through` on, oldest first, as stored.
+    // Named only once; the history from `through` on, oldest first, as stored (metadata too).
     expect(later?.session.title).toBe('First question');
     expect(later?.session.contextSummary).toEqual({ text: 'they asked twice', through: 2 });
     expect(later?.history).toEqual((await listMessages(db(), session.id, 2)).slice(0, 2));
     expect(later?.history.map((message) => message.position)).toEqual([2, 3]);
     expect(later?.prompt).toMatchObject({ id: 'p3', position: 4 });
+    expect(later?.position).toBe(4);
     await releaseTurn(db(), session.id, 't3');
 
     // An id another message has: claimed, but the prompt is left for the caller to store anew.

@@ -1,4 +1,13 @@
-import { and, eq, getTableColumns, isNull, sql, type Table } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  getTableColumns,
+  getTableName,
+  isNull,
+  type SQL,
+  sql,
+  type Table,
+} from 'drizzle-orm';
 import type { QuantaMessage } from '../protocol';
 import type { Db } from './client';
 import { type MessageRow, messages, type SessionRow, sessions } from './schema';
@@ -23,18 +32,21 @@ export async function claimTurn(
   { sessionId, ownerId, turnId, title }: Claim,
 ): Promise<SessionRow | undefined> {
   const now = new Date();
-  const named =
-    title === undefined
-      ? sessions.title
-      : sql`case when ${sessions.title} = ${DEFAULT_TITLE} and not exists (select 1 from ${messages} where ${messages.sessionId} = ${sessions.id}) then ${title} else ${sessions.title} end`;
   const [claimed] = await db
     .update(sessions)
-    .set({ activeTurnId: turnId, activeTurnStartedAt: now, updatedAt: now, title: named })
+    .set({ activeTurnId: turnId, activeTurnStartedAt: now, updatedAt: now, title: named(title) })
     .where(
       and(eq(sessions.id, sessionId), eq(sessions.ownerId, ownerId), isNull(sessions.activeTurnId)),
     )
     .returning();
   return claimed;
+}
+
+/** The session's title after a claim: `title` if it is unnamed and has no messages yet. */
+function named(title: string | undefined): SQL | typeof sessions.title {
+  return title === undefined
+    ? sessions.title
+    : sql`case when ${sessions.title} = ${DEFAULT_TITLE} and not exists (select 1 from ${messages} where ${messages.sessionId} = ${sessions.id}) then ${title} else ${sessions.title} end`;
 }
 
 /** A session claimed for a new prompt: the messages after its context summary, and the prompt. */
@@ -44,6 +56,8 @@ export type PromptClaimed = {
   history: MessageRow[];
   /** The prompt, stored after them; undefined when its id was taken (ids are global keys). */
   prompt: MessageRow | undefined;
+  /** The prompt's position, after every stored message: where it goes if stored anew. */
+  position: number;
 };
 
 /**
@@ -57,44 +71,52 @@ export async function claimTurnForPrompt(
   prompt: { id: string; parts: QuantaMessage['parts'] },
 ): Promise<PromptClaimed | undefined> {
   const now = new Date().toISOString();
-  const named =
-    title === undefined
-      ? sql`title`
-      : sql`case when title = ${DEFAULT_TITLE} and not exists (select 1 from messages where session_id = sessions.id) then ${title} else title end`;
-  // Each CTE sees the tables as they were when the statement began: the history does not hold
-  // the prompt, and the prompt's position is after every message stored before it.
+  const column = (col: { name: string }) => sql.identifier(col.name);
+  // Each part of the statement sees the tables as they were when it began: the history does not
+  // hold the prompt. That is the history the turn answers only because every writer of a
+  // session's messages holds its turn mark, as this statement takes it.
   const result = await db.execute(sql`
     with claimed as (
-      update sessions
-      set active_turn_id = ${turnId}, active_turn_started_at = ${now}, updated_at = ${now},
-        title = ${named}
-      where id = ${sessionId} and owner_id = ${ownerId} and active_turn_id is null
+      update ${sessions}
+      set ${column(sessions.activeTurnId)} = ${turnId},
+        ${column(sessions.activeTurnStartedAt)} = ${now},
+        ${column(sessions.updatedAt)} = ${now},
+        ${column(sessions.title)} = ${named(title)}
+      where ${sessions.id} = ${sessionId} and ${sessions.ownerId} = ${ownerId}
+        and ${sessions.activeTurnId} is null
       returning *
     ), history as (
-      select messages.* from messages, claimed
-      where messages.session_id = claimed.id
-        and messages.position >= coalesce((claimed.context_summary ->> 'through')::integer, 0)
+      select ${messages}.* from ${messages}, claimed
+      where ${messages.sessionId} = claimed.id
+        and ${messages.position} >= coalesce((claimed.context_summary ->> 'through')::integer, 0)
+    ), next as (
+      select coalesce(max(${messages.position}), -1) + 1 as position
+      from ${messages}, claimed where ${messages.sessionId} = claimed.id
     ), added as (
-      insert into messages (id, session_id, position, role, parts)
-      select ${prompt.id}, claimed.id,
-        coalesce((select max(position) from messages where session_id = claimed.id), -1) + 1,
-        'user', ${JSON.stringify(storable(prompt.parts))}::jsonb
-      from claimed
-      on conflict (id) do nothing
+      insert into ${messages} (${column(messages.id)}, ${column(messages.sessionId)},
+        ${column(messages.position)}, ${column(messages.role)}, ${column(messages.parts)})
+      select ${prompt.id}, claimed.id, next.position, 'user',
+        ${JSON.stringify(storable(prompt.parts))}::jsonb
+      from claimed, next
+      on conflict (${column(messages.id)}) do nothing
       returning *
     )
     select (select to_jsonb(claimed) from claimed) as session,
       (select coalesce(jsonb_agg(to_jsonb(history) order by history.position), '[]'::jsonb)
         from history) as history,
-      (select to_jsonb(added) from added) as prompt`);
+      (select to_jsonb(added) from added) as prompt,
+      (select position from next) as position`);
   const [row] = (
-    result as unknown as { rows: { session: unknown; history: unknown[]; prompt: unknown }[] }
+    result as unknown as {
+      rows: { session: unknown; history: unknown[]; prompt: unknown; position: number }[];
+    }
   ).rows;
   if (!row?.session) return undefined;
   return {
     session: fromJson<SessionRow>(sessions, row.session),
     history: row.history.map((message) => fromJson<MessageRow>(messages, message)),
     prompt: row.prompt ? fromJson<MessageRow>(messages, row.prompt) : undefined,
+    position: Number(row.position),
   };
 }
 
@@ -104,7 +126,10 @@ function fromJson<Row>(table: Table, json: unknown): Row {
   return Object.fromEntries(
     Object.entries(getTableColumns(table)).map(([key, column]) => {
       const value = columns[column.name];
-      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+      // A column the statement did not return is a statement out of step with the schema.
+      if (value === undefined)
+        throw new Error(`No ${column.name} in a ${getTableName(table)} row.`);
+      return [key, value === null ? null : column.mapFromDriverValue(value)];
     }),
   ) as Row;
 }

@@ -183,7 +183,14 @@ export async function postMessage(
       finished,
     };
   } catch (error) {
-    await release();
+    try {
+      // A prompt whose turn never started is not kept: the client's retry sends it again.
+      if (!recorder && claimed.kind === 'prompted') {
+        await truncateMessages(db, id, claimed.position);
+      }
+    } finally {
+      await release();
+    }
     throw error;
   }
 }
@@ -250,7 +257,9 @@ async function claim(
   const claimed = await attempt();
   if (claimed) return claimed;
   const session = await authorize(db, id, ownerId, 'write');
-  const reclaimed = (await closeIfDead(db, session)) ? await attempt() : undefined;
+  // Unmarked by now: the turn that held it ended between the claim and this read.
+  const free = session.activeTurnId === null || (await closeIfDead(db, session));
+  const reclaimed = free ? await attempt() : undefined;
   if (reclaimed) return reclaimed;
   throw new HttpError(409, 'turn_active', 'A turn is already running here: wait or stop it.');
 }
@@ -294,13 +303,10 @@ function preparedFrom(summary: ContextSummary | null, kept: MessageRow[]): Prepa
 
 /** A new prompt's history: as its claim read it, with the prompt (stored anew if its id was taken). */
 async function promptedHistory(db: Db, claimed: Claimed & { kind: 'prompted' }): Promise<Prepared> {
-  const { session, history, message } = claimed;
+  const { session, history, message, position } = claimed;
   const prompt =
     claimed.prompt ??
-    (await storePrompt(db, session.id, {
-      ...promptOf({ ...message, id: undefined }),
-      position: preparedFrom(null, history).answerPosition,
-    }));
+    (await storePrompt(db, session.id, { ...promptOf({ ...message, id: undefined }), position }));
   return preparedFrom(session.contextSummary, [...history, prompt]);
 }
 

@@ -359,6 +359,30 @@ describeEachDatabase('session routes', (database) => {
     expect(users[2]).not.toBe(mine);
   });
 
+  it('keeps no prompt whose turn could not start, so a retry sends it once', async () => {
+    const { id } = await createAs(owner);
+    await (await send(id, userText('what is 1 + 1'))).text();
+    const before = await transcript(id);
+    // The server no longer offers the session's model.
+    await database()
+      .db.update(sessions)
+      .set({ model: 'openai:gpt-gone' })
+      .where(eq(sessions.id, id));
+    const refused = await send(id, userText('what is 2 + 2'));
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.code).toBe('model_unavailable');
+    expect(await transcript(id)).toEqual(before);
+    // The session is free, and the retry is its only copy.
+    await database().db.update(sessions).set({ model: null }).where(eq(sessions.id, id));
+    await (await send(id, userText('what is 2 + 2'))).text();
+    expect(texts(await transcript(id))).toEqual([
+      'user: what is 1 + ',
+      'assistant: Let me work ',
+      'user: what is 2 + ',
+      'assistant: Let me work ',
+    ]);
+  });
+
   it('edits a user message: it is replaced, what came after is dropped, and a turn answers it', async () => {
     const { id } = await createAs(owner);
     await (await send(id, userText('what is 1 + 1'))).text();
