@@ -168,7 +168,9 @@ export function Transcript({
         }}
       >
         <div ref={contentRef} className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6">
-          {hasEarlier && <EarlierButton state={earlier} onLoad={loadEarlier} />}
+          {hasEarlier && (
+            <EarlierButton state={earlier} onLoad={loadEarlier} onFocus={stopScroll} />
+          )}
           {messages.length === 0 ? (
             <p className="py-10 text-center text-muted-foreground">
               {readOnly ? 'No messages yet.' : 'Ask anything. Tools answer in the transcript.'}
@@ -217,11 +219,29 @@ export function Transcript({
   );
 }
 
-/** Above the first message while the server holds earlier ones: loads them, says so, or why not. */
-function EarlierButton({ state, onLoad }: { state: EarlierState; onLoad: () => void }) {
+/**
+ * Above the first message while the server holds earlier ones: loads them, says so, or why not.
+ * Focusing it scrolls the transcript to it: from then on the reader is at the top, and the view
+ * no longer follows the newest line there.
+ */
+function EarlierButton({
+  state,
+  onLoad,
+  onFocus,
+}: {
+  state: EarlierState;
+  onLoad: () => void;
+  onFocus: () => void;
+}) {
   return (
     <div className="flex flex-col items-center gap-1">
-      <Button variant="ghost" size="sm" pending={state === 'loading'} onClick={onLoad}>
+      <Button
+        variant="ghost"
+        size="sm"
+        pending={state === 'loading'}
+        onClick={onLoad}
+        onFocus={onFocus}
+      >
         <ArrowUp aria-hidden />
         {state === 'loading' ? 'Loading earlier messages…' : 'Load earlier messages'}
       </Button>

@@ -100,12 +100,14 @@ test('a keyboard user loads earlier messages with the button above the first', a
   const loaded = page.waitForResponse(
     (response) => response.url().includes('/messages?before=') && response.ok(),
   );
-  // Focus, then Enter, on the button (the composer takes focus when the page opens).
+  // Focus, then Enter, on the button (the composer takes focus when the page opens): the focus
+  // brings the button, and the page's first turn under it, into view.
   await load.press('Enter');
   await loaded;
   // The page before arrived above, off the view: the reader's place and focus stay.
+  await expect(answerEnd(page, 475)).toBeAttached();
   await expect(load).toBeFocused();
-  await expect(answerEnd(page, 500)).toBeInViewport();
+  await expect(transcript(page).getByText('Question 476:')).toBeInViewport();
 });
 
 test('the big session on a desktop, light and dark, and on a phone', async ({ browser }) => {
