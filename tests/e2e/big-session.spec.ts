@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { freePort, type NextServer, startNext } from '../helpers/next-server';
 import { type SeededSessions, seedSessions } from '../helpers/seeded-sessions';
-import { expect, test } from './fixtures';
+import { expect, highlighted, test } from './fixtures';
 
 // Issue 14: a session of 1,000 messages (500 turns, each answer with a tool call, a list and a
 // code block) opens on its newest messages and loads earlier ones as the reader scrolls up.
@@ -120,6 +120,7 @@ test('the big session on a desktop, light and dark, and on a phone', async ({ br
     const context = await browser.newContext({ viewport, colorScheme });
     const page = await context.newPage();
     await open(page);
+    await expect(highlighted(page)).toBeVisible();
     await page.screenshot({ path: `test-results/big-session/newest-${name}.png` });
     await scrollToTop(page);
     await expect(answerEnd(page, 475)).toBeAttached();

@@ -4,6 +4,7 @@ import {
   answerNextWith,
   emptySession,
   expect,
+  highlighted,
   MARKDOWN_ANSWER,
   startChat,
   test,
@@ -42,12 +43,6 @@ function scriptsFetched(page: Page): Map<string, Promise<Buffer>> {
 async function bodies(scripts: Map<string, Promise<Buffer>>): Promise<Buffer[]> {
   return Promise.all(scripts.values());
 }
-
-// A plain token's colour is `inherit`; a highlighted one has the theme's.
-const highlighted = (page: Page) =>
-  page
-    .locator('[data-streamdown="code-block-body"] span[style*="--sdm-c"]:not([style*="inherit"])')
-    .first();
 
 test('the chat page’s first load stays within its gzip budget', async ({ page }) => {
   await emptySession(page);

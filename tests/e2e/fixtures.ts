@@ -151,6 +151,12 @@ const bySize = planets.toSorted((a, b) => a.diameter - b.diameter);
 console.log(bySize.map((planet) => planet.name).join(', '));
 \`\`\``;
 
+/** A code token the highlighter coloured: a plain one's colour is `inherit`. */
+export const highlighted = (page: Page) =>
+  page
+    .locator('[data-streamdown="code-block-body"] span[style*="--sdm-c"]:not([style*="inherit"])')
+    .first();
+
 /**
  * Makes the next turn's answer `markdown` in the browser: the server runs the real turn (it
  * stores the prompt and titles the session), the browser is shown this answer instead.

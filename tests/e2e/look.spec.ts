@@ -4,6 +4,7 @@ import {
   answerNextWith,
   expect,
   failNextTurn,
+  highlighted,
   MARKDOWN_ANSWER,
   makePublic,
   startChat,
@@ -79,6 +80,7 @@ test('a transcript with a table and a code block', async ({ page }) => {
   const transcript = page.getByRole('list', { name: 'Transcript' });
   await expect(transcript.getByRole('table')).toBeVisible();
   await expect(transcript.locator('pre').first()).toContainText('toSorted');
+  await expect(highlighted(page)).toBeVisible();
   await look(page, 'transcript');
 });
 

@@ -574,7 +574,11 @@ test.describe('with a small context budget', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.getByRole('note')).toBeVisible();
-    await page.screenshot({ path: 'test-results/compaction-summarised-phone-dark.png' });
+    // Transitions fast-forwarded: the theme just changed under them.
+    await page.screenshot({
+      path: 'test-results/compaction-summarised-phone-dark.png',
+      animations: 'disabled',
+    });
     await context.close();
 
     // The model summarised the older turns, then got the summary and the newest turns only:
