@@ -135,6 +135,17 @@ it('loads earlier messages as the reader scrolls near the top, or asks for them'
   expect(onLoadEarlier).toHaveBeenCalledTimes(2);
   cleanup();
 
+  // After a failure, scrolling near the top does not ask again; the button does.
+  const retry = vi.fn();
+  show({ hasEarlier: true, earlier: 'failed', onLoadEarlier: retry });
+  const again = screen.getByRole('list', { name: 'Transcript' }).closest('.overflow-y-auto');
+  fireEvent.scroll(again as Element, { target: { scrollTop: 100 } });
+  fireEvent.scroll(again as Element, { target: { scrollTop: 50 } });
+  expect(retry).not.toHaveBeenCalled();
+  fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+  expect(retry).toHaveBeenCalledOnce();
+  cleanup();
+
   show({ hasEarlier: true, earlier: 'loading' });
   expect(screen.getByRole('button', { name: 'Loading earlier messages…' })).toHaveAttribute(
     'aria-busy',

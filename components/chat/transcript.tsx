@@ -164,7 +164,10 @@ export function Transcript({
         ref={scrollRef}
         className="absolute inset-0 overflow-y-auto"
         onScroll={(event) => {
-          if (hasEarlier && event.currentTarget.scrollTop < LOAD_EARLIER_PX) onLoadEarlier();
+          // After a failure only the button tries again: every scroll near the top would.
+          if (hasEarlier && earlier === 'idle' && event.currentTarget.scrollTop < LOAD_EARLIER_PX) {
+            onLoadEarlier();
+          }
         }}
       >
         <div ref={contentRef} className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6">
