@@ -261,6 +261,57 @@ it('takes no news from the events of this tab’s own turn: its stream brings it
   expect(asked('stream')).toBe(0);
 });
 
+it('keeps this tab’s running turn when a catch-up asked before it lands during it', async () => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let answerCatchUp = () => {};
+  const caughtUp = new Promise<void>((resolve) => {
+    answerCatchUp = resolve;
+  });
+  const answers = [
+    () =>
+      textAnswer('a2', async (delta) => {
+        delta('partial');
+        await held;
+      }),
+  ];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string | URL | Request) => {
+      if (String(url).includes('/messages')) return (answers.shift() as () => Response)();
+      // The server's page as it was before this tab's prompt was stored.
+      await caughtUp;
+      return Response.json({
+        session,
+        messages: [question, reply],
+        hasEarlier: false,
+        widgetStates: {},
+      });
+    }),
+  );
+  const { result } = live([question, reply], { ...session, isOwner: true });
+  // A turn ended that this tab did not read: it catches up...
+  emit({ type: 'turn', status: 'ended' });
+  // ...and sends its next prompt before that answer arrives.
+  act(() => void result.current.chat.send('tell me'));
+  await waitFor(() =>
+    expect(shown(result.current.chat.messages).at(-1)).toMatchObject({ id: 'a2', text: 'partial' }),
+  );
+  await act(async () => {
+    answerCatchUp();
+    await caughtUp;
+  });
+  await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+  const ids = () => result.current.chat.messages.map(({ id }) => id);
+  expect(ids()).toEqual(['u1', 'a1', expect.any(String), 'a2']);
+  release();
+  await waitFor(() => expect(result.current.chat.status).toBe('ready'));
+  expect(ids()).toEqual(['u1', 'a1', expect.any(String), 'a2']);
+});
+
 it('loads the session again when this tab’s request fails, keeping a prompt the server refused', async () => {
   const refusal = () =>
     Response.json(

@@ -60,7 +60,9 @@ export function useLiveSession({
   const catchUp = (): Promise<SessionDetail | undefined> =>
     api<SessionDetail>(`/api/sessions/${session.id}?limit=${MESSAGE_PAGE}`)
       .then((latest) => {
-        chat.takeNewest(latest);
+        // Asked before this tab sent a prompt, it holds neither the prompt nor the answer this
+        // tab now reads: that turn's stream is newer than any page.
+        if (!reading()) chat.takeNewest(latest);
         for (const [key, state] of Object.entries(latest.widgetStates)) rememberState(key, state);
         onSessionView?.(latest.session);
         void refreshSessions(queryClient);
