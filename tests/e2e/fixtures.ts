@@ -107,6 +107,10 @@ export async function failNextTurn(page: Page, error: string) {
     failed = true;
     const response = await route.fetch();
     await response.text();
+    // The server said the real turn ended (on the events stream) just before its stream ended.
+    // Heard once this request is answered, that would be a turn this tab did not read, and the
+    // page would catch up to the server's real answer: let it arrive while the request is open.
+    await new Promise((resolve) => setTimeout(resolve, 250));
     await fulfillStream(route, [
       { type: 'start', messageId: 'a_failed', messageMetadata: { status: 'streaming' } },
       { type: 'start-step' },
@@ -168,6 +172,10 @@ export async function answerNextWith(page: Page, markdown: string) {
     answered = true;
     const response = await route.fetch();
     await response.text();
+    // The server said the real turn ended (on the events stream) just before its stream ended.
+    // Heard once this request is answered, that would be a turn this tab did not read, and the
+    // page would catch up to the server's real answer: let it arrive while the request is open.
+    await new Promise((resolve) => setTimeout(resolve, 250));
     await fulfillStream(route, [
       { type: 'start', messageId: 'a_markdown' },
       { type: 'start-step' },
