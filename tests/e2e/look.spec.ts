@@ -24,10 +24,15 @@ const SIZES = {
 type Size = keyof typeof SIZES;
 const THEMES = ['light', 'dark'] as const;
 
-/** Waits until no CSS animation or transition runs: a fading dialog would fool the scan. */
+/**
+ * Waits until no CSS animation or transition runs (a fading dialog would fool the scan) and the
+ * tab has its title (Next puts the page's metadata back after a refresh, such as a share's).
+ */
 async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  await page.waitForFunction(
+    () =>
+      document.title !== '' &&
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
 }
 
