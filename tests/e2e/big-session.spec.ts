@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { freePort, type NextServer, startNext } from '../helpers/next-server';
 import { type SeededSessions, seedSessions } from '../helpers/seeded-sessions';
-import { expect, highlighted, test } from './fixtures';
+import { expect, highlighted, hydrated, test } from './fixtures';
 
 // Issue 14: a session of 1,000 messages (500 turns, each answer with a tool call, a list and a
 // code block) opens on its newest messages and loads earlier ones as the reader scrolls up.
@@ -44,12 +44,7 @@ async function open(page: Page) {
   await page.goto(path());
   await expect(answerEnd(page, 500)).toBeInViewport();
   // The server renders the button too: a key pressed before React hydrated it does nothing.
-  const load = page.getByRole('button', { name: 'Load earlier messages' });
-  await expect
-    .poll(() =>
-      load.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps'))),
-    )
-    .toBe(true);
+  await hydrated(page.getByRole('button', { name: 'Load earlier messages' }));
 }
 
 /** Scrolls the transcript to its top with the mouse wheel, as a reader would. */

@@ -2,6 +2,7 @@ import {
   type APIRequestContext,
   test as base,
   expect,
+  type Locator,
   type Page,
   type PlaywrightWorkerArgs,
   type Route,
@@ -154,6 +155,18 @@ The sort, in TypeScript:
 const bySize = planets.toSorted((a, b) => a.diameter - b.diameter);
 console.log(bySize.map((planet) => planet.name).join(', '));
 \`\`\``;
+
+/**
+ * Waits until React has hydrated `element` (its props are on it): a click or key before that
+ * reaches server-rendered HTML with no handler, and does nothing.
+ */
+export async function hydrated(element: Locator) {
+  await expect
+    .poll(() =>
+      element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))),
+    )
+    .toBe(true);
+}
 
 /** A code token the highlighter coloured: a plain one's colour is `inherit`. */
 export const highlighted = (page: Page) =>

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { type FakeOpenAI, modelEnv, reply, startFakeOpenAI } from '../helpers/fake-openai';
 import { freePort, type NextServer, startNext } from '../helpers/next-server';
-import { expect, startChat, test } from './fixtures';
+import { expect, hydrated, startChat, test } from './fixtures';
 
 // Hostile text from the model — in its answer, in tool arguments and results, in widget labels
 // and widget data — rendered for the owner and for a reader of the public link: nothing runs,
@@ -180,10 +180,9 @@ async function watch(page: Page): Promise<Watch> {
 /** Opens each widget of the transcript, as a person would, and closes it again. */
 async function openEveryWidget(page: Page, shot: string) {
   for (const widget of ['table', 'chart', 'task board']) {
-    await page
-      .getByRole('button', { name: new RegExp(`^Open ${widget}`) })
-      .first()
-      .click();
+    const open = page.getByRole('button', { name: new RegExp(`^Open ${widget}`) }).first();
+    await hydrated(open);
+    await open.click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.screenshot({ path: `test-results/xss-${shot}-${widget.replace(' ', '-')}.png` });
     await page.keyboard.press('Escape');
