@@ -4,6 +4,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { QuantaMessage, SessionDetail, SessionEvent, SessionView } from '@/lib/protocol';
+import { gate } from '../../tests/helpers/gate';
 import { sessionView } from '../../tests/helpers/session-view';
 import { textAnswer, uiStream } from '../../tests/helpers/ui-stream';
 import { sessionsKey } from '../api';
@@ -233,10 +234,7 @@ it('catches up and streams in a running turn when the events connect again', asy
 });
 
 it('takes no news from the events of this tab’s own turn: its stream brings it', async () => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { opened: held, open: release } = gate();
   const { asked } = server(
     { session, messages: [], hasEarlier: false, widgetStates: {} },
     {
@@ -262,14 +260,8 @@ it('takes no news from the events of this tab’s own turn: its stream brings it
 });
 
 it('keeps this tab’s running turn when a catch-up asked before it lands during it', async () => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let answerCatchUp = () => {};
-  const caughtUp = new Promise<void>((resolve) => {
-    answerCatchUp = resolve;
-  });
+  const { opened: held, open: release } = gate();
+  const { opened: caughtUp, open: answerCatchUp } = gate();
   const answers = [
     () =>
       textAnswer('a2', async (delta) => {

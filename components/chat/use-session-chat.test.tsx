@@ -4,6 +4,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuantaMessage } from '@/lib/protocol';
+import { gate } from '../../tests/helpers/gate';
 import { textAnswer, uiStream } from '../../tests/helpers/ui-stream';
 import { sessionsKey } from '../api';
 import { leavePrompt } from './pending-prompt';
@@ -113,10 +114,7 @@ it('Retry sends a prompt the server refused again, once', async () => {
 });
 
 it('Stop is shown at once and asks the server to stop the turn', async () => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { opened: held, open: release } = gate();
   const { fetch } = server(() => answer('partial', held));
   const { result } = chat('s4');
   act(() => void result.current.send('tell me a story'));
@@ -219,10 +217,7 @@ describe('reading a turn that runs on the server', () => {
   });
 
   it('does not read a turn again while this tab reads it', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { opened: held, open: release } = gate();
     const { fetch } = server(() => answer('partial', held));
     const { result } = chat('s8');
     act(() => void result.current.send('tell me a story'));

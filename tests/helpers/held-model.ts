@@ -1,5 +1,6 @@
 import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
+import { gate } from './gate';
 
 export type HeldModel = {
   model: LanguageModelV3;
@@ -19,14 +20,8 @@ const usage = {
  * turn is stopped), so a test can act while a turn runs without racing its end.
  */
 export function heldModel(words = 'I am still answering'): HeldModel {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let markStarted = () => {};
-  const started = new Promise<void>((resolve) => {
-    markStarted = resolve;
-  });
+  const { opened: released, open: release } = gate();
+  const { opened: started, open: markStarted } = gate();
   const model = new MockLanguageModelV3({
     doStream: async ({ abortSignal }) => ({
       stream: new ReadableStream<LanguageModelV3StreamPart>({
