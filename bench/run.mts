@@ -311,24 +311,32 @@ if (pglite && bare) {
         const directValue = { name: 'direct', value: pick(d)[stat] };
         const bareValue = { name: 'bare route', value: pick(br)[stat] };
         const quantaValue = { name: 'Quanta', value: pick(qu)[stat] };
-        const overDirect = quantaValue.value - directValue.value;
-        row(`${label} ${stat}, 1 turn`, 'ms', bareValue, directValue);
+        const measure = `${label} ${stat}, 1 turn`;
+        // Issue 14's goals are on the median first text only.
+        const goal = label === 'first text' && stat === 'p50';
+        row(measure, 'ms', bareValue, directValue);
         row(
-          `${label} ${stat}, 1 turn`,
+          measure,
           'ms',
           quantaValue,
           directValue,
-          label === 'first text' && stat === 'p50'
-            ? { text: '< +5 ms', met: overDirect < 5 }
+          goal
+            ? {
+                text: '< +5 ms',
+                met: quantaValue.value - directValue.value < 5,
+              }
             : undefined,
         );
         row(
-          `${label} ${stat}, 1 turn`,
+          measure,
           'ms',
           quantaValue,
           bareValue,
-          label === 'first text' && stat === 'p50'
-            ? { text: '≤ bare route', met: quantaValue.value <= bareValue.value }
+          goal
+            ? {
+                text: '≤ bare route',
+                met: quantaValue.value <= bareValue.value,
+              }
             : undefined,
         );
       }
