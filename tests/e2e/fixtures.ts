@@ -97,6 +97,19 @@ export function fulfillStream(route: Route, chunks: object[]) {
 }
 
 /**
+ * Lets the server run the real turn of a routed prompt to its end, then answers the browser
+ * with `chunks` instead. The server said the real turn ended (on the events stream) just before
+ * its stream ended: heard once this request is answered, that would be a turn this tab did not
+ * read, and the page would catch up to the server's real answer, so it is given time to arrive
+ * while the request is still open.
+ */
+async function fulfillAfterRealTurn(route: Route, chunks: object[]) {
+  await (await route.fetch()).text();
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  await fulfillStream(route, chunks);
+}
+
+/**
  * Makes the next turn fail in the browser with `error` after "Half an ans": the server runs the
  * real turn, the browser is shown a provider failure instead, and the session the chat then
  * reloads has the failed answer (as the server stores a real failure).
@@ -106,13 +119,7 @@ export async function failNextTurn(page: Page, error: string) {
   await page.route('**/api/sessions/*/messages', async (route) => {
     if (failed) return route.continue();
     failed = true;
-    const response = await route.fetch();
-    await response.text();
-    // The server said the real turn ended (on the events stream) just before its stream ended.
-    // Heard once this request is answered, that would be a turn this tab did not read, and the
-    // page would catch up to the server's real answer: let it arrive while the request is open.
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    await fulfillStream(route, [
+    await fulfillAfterRealTurn(route, [
       { type: 'start', messageId: 'a_failed', messageMetadata: { status: 'streaming' } },
       { type: 'start-step' },
       { type: 'text-start', id: 't' },
@@ -183,13 +190,7 @@ export async function answerNextWith(page: Page, markdown: string) {
   await page.route('**/api/sessions/*/messages', async (route) => {
     if (answered) return route.continue();
     answered = true;
-    const response = await route.fetch();
-    await response.text();
-    // The server said the real turn ended (on the events stream) just before its stream ended.
-    // Heard once this request is answered, that would be a turn this tab did not read, and the
-    // page would catch up to the server's real answer: let it arrive while the request is open.
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    await fulfillStream(route, [
+    await fulfillAfterRealTurn(route, [
       { type: 'start', messageId: 'a_markdown' },
       { type: 'start-step' },
       { type: 'text-start', id: 't' },
