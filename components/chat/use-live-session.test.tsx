@@ -259,9 +259,12 @@ it('takes no news from the events of this tab’s own turn: its stream brings it
   expect(asked('stream')).toBe(0);
 });
 
-it('keeps this tab’s running turn when a catch-up asked before it lands during it', async () => {
+it('keeps this tab’s running turn when a catch-up asked before it lands during it, and catches up after', async () => {
   const { opened: held, open: release } = gate();
   const { opened: caughtUp, open: answerCatchUp } = gate();
+  // Another tab's turn, which ended before this tab sent its prompt.
+  const otherPrompt: QuantaMessage = { ...question, id: 'u9' };
+  const otherAnswer: QuantaMessage = { ...reply, id: 'a9' };
   const answers = [
     () =>
       textAnswer('a2', async (delta) => {
@@ -269,18 +272,22 @@ it('keeps this tab’s running turn when a catch-up asked before it lands during
         await held;
       }),
   ];
+  let pages = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string | URL | Request) => {
       if (String(url).includes('/messages')) return (answers.shift() as () => Response)();
-      // The server's page as it was before this tab's prompt was stored.
-      await caughtUp;
-      return Response.json({
-        session,
-        messages: [question, reply],
-        hasEarlier: false,
-        widgetStates: {},
-      });
+      pages += 1;
+      const page = (messages: QuantaMessage[]) =>
+        Response.json({ session, messages, hasEarlier: false, widgetStates: {} });
+      if (pages === 1) {
+        // As the server held it before this tab's prompt was stored.
+        await caughtUp;
+        return page([question, reply, otherPrompt, otherAnswer]);
+      }
+      // Once this tab's turn has ended: both turns stored.
+      const [mine, answer] = result.current.chat.messages.slice(-2) as QuantaMessage[];
+      return page([question, reply, otherPrompt, otherAnswer, mine, answer]);
     }),
   );
   const { result } = live([question, reply], { ...session, isOwner: true });
@@ -295,13 +302,15 @@ it('keeps this tab’s running turn when a catch-up asked before it lands during
     answerCatchUp();
     await caughtUp;
   });
-  await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(pages).toBe(1));
   await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
   const ids = () => result.current.chat.messages.map(({ id }) => id);
+  // Not merged while the tab reads its own turn: that would drop the prompt and the answer.
   expect(ids()).toEqual(['u1', 'a1', expect.any(String), 'a2']);
   release();
-  await waitFor(() => expect(result.current.chat.status).toBe('ready'));
-  expect(ids()).toEqual(['u1', 'a1', expect.any(String), 'a2']);
+  // Asked again once it has ended: the other tab's turn shows too.
+  await waitFor(() => expect(ids()).toEqual(['u1', 'a1', 'u9', 'a9', expect.any(String), 'a2']));
+  expect(pages).toBe(2);
 });
 
 it('loads the session again when this tab’s request fails, keeping a prompt the server refused', async () => {

@@ -51,6 +51,8 @@ export function useLiveSession({
   const followingNow = useRef(false);
   // The turn the events speak of is read here (sent or followed): its end is not news.
   const readHere = useRef(false);
+  // A catch-up landed while this tab read its own turn (see catchUp).
+  const caughtUpLate = useRef(false);
   const reading = () => isReading(chat.chat);
 
   /**
@@ -61,8 +63,9 @@ export function useLiveSession({
     api<SessionDetail>(`/api/sessions/${session.id}?limit=${MESSAGE_PAGE}`)
       .then((latest) => {
         // Asked before this tab sent a prompt, it holds neither the prompt nor the answer this
-        // tab now reads: that turn's stream is newer than any page.
-        if (!reading()) chat.takeNewest(latest);
+        // tab now reads: not merged now, asked again once that turn has ended.
+        if (reading()) caughtUpLate.current = true;
+        else chat.takeNewest(latest);
         for (const [key, state] of Object.entries(latest.widgetStates)) rememberState(key, state);
         onSessionView?.(latest.session);
         void refreshSessions(queryClient);
@@ -135,9 +138,14 @@ export function useLiveSession({
   );
 
   useEffect(() => {
+    if (chat.status === 'ready' && caughtUpLate.current) {
+      caughtUpLate.current = false;
+      void latest.current.catchUp();
+    }
     // This tab's own stream broke (or was refused): the turn may go on, or have ended, on the
     // server; what it holds is the truth. A followed turn's stream is seen to by follow().
     if (chat.status !== 'error' || followingNow.current) return;
+    caughtUpLate.current = false;
     readHere.current = false;
     void latest.current.catchUp();
   }, [chat.status]);
