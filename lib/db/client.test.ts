@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
-import { type Database, openDatabase } from './client';
+import { type Database, getDatabase, openDatabase, startDatabase } from './client';
 
 type Rows<T> = { rows: T[] };
 
@@ -113,4 +113,33 @@ describe('PGlite on a thread of its own', () => {
     }>;
     expect(rows).toEqual([{ n: 0 }]);
   });
+});
+
+describe('the app database', () => {
+  it('prepares every database it opens, a retry after a failed preparation too', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'quanta-start-'));
+    const previous = { dir: process.env.QUANTA_DATA_DIR, url: process.env.DATABASE_URL };
+    process.env.QUANTA_DATA_DIR = folder;
+    delete process.env.DATABASE_URL;
+    try {
+      let prepared = 0;
+      const first = startDatabase(async () => {
+        prepared += 1;
+        if (prepared === 1) throw new Error('not yet');
+      });
+      await expect(first).rejects.toThrow('not yet');
+      // A request after the failure opens it again, prepared as at start-up.
+      const database = await getDatabase();
+      expect(prepared).toBe(2);
+      expect(await getDatabase()).toBe(database);
+      expect(prepared).toBe(2);
+      await database.close();
+    } finally {
+      (globalThis as { quantaDatabase?: unknown }).quantaDatabase = undefined;
+      if (previous.dir === undefined) delete process.env.QUANTA_DATA_DIR;
+      else process.env.QUANTA_DATA_DIR = previous.dir;
+      if (previous.url !== undefined) process.env.DATABASE_URL = previous.url;
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

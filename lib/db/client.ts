@@ -101,23 +101,27 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 // Kept on globalThis so that Next's dev reloads reuse one database instead of opening another.
-const shared = globalThis as typeof globalThis & { quantaDatabase?: Promise<Database> };
+const shared = globalThis as typeof globalThis & {
+  quantaDatabase?: Promise<Database>;
+  quantaPrepare?: (database: Database) => Promise<void>;
+};
 
 /** The app's database, opened and migrated once per process (see `startDatabase`). */
 export function getDatabase(): Promise<Database> {
-  return startDatabase(async () => {});
+  return startDatabase();
 }
 
 /**
- * Starts opening the app's database unless it is already open or opening (instrumentation.ts,
- * at start-up): `prepare` runs on it before anyone else gets it. Should either fail, the next
- * call opens it anew.
+ * Starts opening the app's database unless it is already open or opening. `prepare`, given once
+ * (instrumentation.ts, at start-up), runs on every database opened before anyone else gets it:
+ * should the opening or `prepare` fail, the next call opens it anew, and prepares it again.
  */
-export function startDatabase(prepare: (database: Database) => Promise<void>): Promise<Database> {
+export function startDatabase(prepare?: (database: Database) => Promise<void>): Promise<Database> {
+  if (prepare) shared.quantaPrepare = prepare;
   shared.quantaDatabase ??= openDatabase()
     .then(async (database) => {
       try {
-        await prepare(database);
+        await shared.quantaPrepare?.(database);
       } catch (error) {
         await database.close();
         throw error;
