@@ -286,7 +286,10 @@ it('keeps this tab’s running turn when a catch-up asked before it lands during
         return page([question, reply, otherPrompt, otherAnswer]);
       }
       // Once this tab's turn has ended: both turns stored.
-      const [mine, answer] = result.current.chat.messages.slice(-2) as QuantaMessage[];
+      const [mine, answer] = result.current.chat.messages.slice(-2) as [
+        QuantaMessage,
+        QuantaMessage,
+      ];
       return page([question, reply, otherPrompt, otherAnswer, mine, answer]);
     }),
   );
