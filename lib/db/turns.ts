@@ -35,11 +35,18 @@ export async function claimTurn(
   const [claimed] = await db
     .update(sessions)
     .set({ activeTurnId: turnId, activeTurnStartedAt: now, updatedAt: now, title: named(title) })
-    .where(
-      and(eq(sessions.id, sessionId), eq(sessions.ownerId, ownerId), isNull(sessions.activeTurnId)),
-    )
+    .where(claimable(sessionId, ownerId))
     .returning();
   return claimed;
+}
+
+/** The session, if it is `ownerId`'s and no turn holds it. */
+function claimable(sessionId: string, ownerId: string): SQL | undefined {
+  return and(
+    eq(sessions.id, sessionId),
+    eq(sessions.ownerId, ownerId),
+    isNull(sessions.activeTurnId),
+  );
 }
 
 /** The session's title after a claim: `title` if it is unnamed and has no messages yet. */
@@ -82,20 +89,19 @@ export async function claimTurnForPrompt(
         ${column(sessions.activeTurnStartedAt)} = ${now},
         ${column(sessions.updatedAt)} = ${now},
         ${column(sessions.title)} = ${named(title)}
-      where ${sessions.id} = ${sessionId} and ${sessions.ownerId} = ${ownerId}
-        and ${sessions.activeTurnId} is null
+      where ${claimable(sessionId, ownerId)}
       returning *
     ), history as (
       select ${messages}.* from ${messages}, claimed
-      where ${messages.sessionId} = claimed.id
-        and ${messages.position} >= coalesce((claimed.context_summary ->> 'through')::integer, 0)
+      where ${messages.sessionId} = claimed.${column(sessions.id)} and ${messages.position}
+        >= coalesce((claimed.${column(sessions.contextSummary)} ->> 'through')::integer, 0)
     ), next as (
       select coalesce(max(${messages.position}), -1) + 1 as position
-      from ${messages}, claimed where ${messages.sessionId} = claimed.id
+      from ${messages}, claimed where ${messages.sessionId} = claimed.${column(sessions.id)}
     ), added as (
       insert into ${messages} (${column(messages.id)}, ${column(messages.sessionId)},
         ${column(messages.position)}, ${column(messages.role)}, ${column(messages.parts)})
-      select ${prompt.id}, claimed.id, next.position, 'user',
+      select ${prompt.id}, claimed.${column(sessions.id)}, next.position, 'user',
         ${JSON.stringify(storable(prompt.parts))}::jsonb
       from claimed, next
       on conflict (${column(messages.id)}) do nothing
