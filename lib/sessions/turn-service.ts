@@ -228,7 +228,7 @@ function turnSummary(
  * statement; for an edit or a regenerate, whose history is prepared next.
  */
 type Claimed =
-  | ({ kind: 'prompted'; message: UserMessage } & PromptClaimed)
+  | ({ kind: 'prompted'; asked: Prompt } & PromptClaimed)
   | { kind: 'claimed'; session: SessionRow; begin: Rewrite };
 
 /** A turn that rewrites the end of the transcript: an edit or a regenerate. */
@@ -248,8 +248,9 @@ async function claim(
   const request = { sessionId: id, ownerId, turnId, title: titleFor(begin) };
   const attempt = async (): Promise<Claimed | undefined> => {
     if (begin.trigger === 'submit') {
-      const prompted = await claimTurnForPrompt(db, request, promptOf(begin.message));
-      return prompted && { kind: 'prompted', message: begin.message, ...prompted };
+      const asked = promptOf(begin.message);
+      const prompted = await claimTurnForPrompt(db, request, asked);
+      return prompted && { kind: 'prompted', asked, ...prompted };
     }
     const session = await claimTurn(db, request);
     return session && { kind: 'claimed', session, begin };
@@ -265,7 +266,9 @@ async function claim(
 }
 
 /** The prompt as stored: under the client's id when it is a valid one. */
-function promptOf(message: UserMessage): { id: string; parts: QuantaMessage['parts'] } {
+type Prompt = { id: string; parts: QuantaMessage['parts'] };
+
+function promptOf(message: UserMessage): Prompt {
   return {
     id: message.id !== undefined && ID_PATTERN.test(message.id) ? message.id : newId(),
     parts: message.parts.map(({ text }) => ({ type: 'text' as const, text })),
@@ -303,10 +306,8 @@ function preparedFrom(summary: ContextSummary | null, kept: MessageRow[]): Prepa
 
 /** A new prompt's history: as its claim read it, with the prompt (stored anew if its id was taken). */
 async function promptedHistory(db: Db, claimed: Claimed & { kind: 'prompted' }): Promise<Prepared> {
-  const { session, history, message, position } = claimed;
-  const prompt =
-    claimed.prompt ??
-    (await storePrompt(db, session.id, { ...promptOf({ ...message, id: undefined }), position }));
+  const { session, history, asked, position } = claimed;
+  const prompt = claimed.prompt ?? (await storePrompt(db, session.id, { ...asked, position }));
   return preparedFrom(session.contextSummary, [...history, prompt]);
 }
 
@@ -344,7 +345,7 @@ async function prepareHistory(db: Db, session: SessionRow, begin: Rewrite): Prom
 async function storePrompt(
   db: Db,
   sessionId: string,
-  prompt: { id: string; parts: QuantaMessage['parts']; position: number },
+  prompt: Prompt & { position: number },
 ): Promise<MessageRow> {
   const stored = { ...prompt, role: 'user' as const };
   const added =
