@@ -1,17 +1,16 @@
-import type { LanguageModelV3Middleware } from '@ai-sdk/provider';
+import type { LanguageModelV3Middleware, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 
 /** Deltas are passed on at most about this often: smooth to read, a fraction of the chunks. */
-export const FRAME_MS = 30;
+const FRAME_MS = 30;
 
-/** A chunk of a model's stream (or of a UI message stream: both carry text deltas so). */
-type Chunk = { type: string };
-type Delta = { type: 'text-delta' | 'reasoning-delta'; id: string; delta: string };
+type Part = LanguageModelV3StreamPart;
+type Delta = Extract<Part, { type: 'text-delta' | 'reasoning-delta' }>;
 
 // A delta with provider metadata (a reasoning signature, say) is passed on as it is: joining
 // it to others would lose or misplace what it carries.
-const isPlainDelta = (chunk: Chunk): chunk is Delta =>
-  (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') &&
-  !('providerMetadata' in chunk && chunk.providerMetadata !== undefined);
+const isPlainDelta = (part: Part): part is Delta =>
+  (part.type === 'text-delta' || part.type === 'reasoning-delta') &&
+  part.providerMetadata === undefined;
 
 /**
  * `source` with its text and reasoning deltas joined into frames: a delta that comes while no
@@ -21,14 +20,14 @@ const isPlainDelta = (chunk: Chunk): chunk is Delta =>
  * When `source` fails (a Stop aborts the request) or the reader cancels, the frame's timer is
  * cleared and what waits is dropped: it was never shown.
  */
-export function deltaFrames<T extends Chunk>(
-  source: ReadableStream<T>,
+export function deltaFrames(
+  source: ReadableStream<Part>,
   frameMs = FRAME_MS,
-): ReadableStream<T> {
+): ReadableStream<Part> {
   const reader = source.getReader();
-  let waiting: (T & Delta) | undefined;
+  let waiting: Delta | undefined;
   let frame: NodeJS.Timeout | undefined;
-  let controller: ReadableStreamDefaultController<T>;
+  let controller: ReadableStreamDefaultController<Part>;
   let cancelled = false;
 
   const sendWaiting = () => {
@@ -48,7 +47,7 @@ export function deltaFrames<T extends Chunk>(
     frame = undefined;
   };
 
-  return new ReadableStream<T>({
+  return new ReadableStream<Part>({
     start(streamController) {
       controller = streamController;
     },
@@ -56,7 +55,7 @@ export function deltaFrames<T extends Chunk>(
     // no new pull, so returning then would leave the stream waiting for the frame's end.
     async pull() {
       for (;;) {
-        let read: ReadableStreamReadResult<T>;
+        let read: ReadableStreamReadResult<Part>;
         try {
           read = await reader.read();
         } catch (error) {
