@@ -49,3 +49,19 @@ it('sends each block to the worker and gives each its own tokens when they come 
   expect(first).toHaveBeenCalledExactlyOnceWith(tokens('const a = 1;'));
   expect(second).toHaveBeenCalledExactlyOnceWith(tokens('let b;'));
 });
+
+it('gives a block it has highlighted at once, without asking the worker again', () => {
+  vi.stubGlobal('Worker', FakeWorker);
+  const highlighter = workerHighlighter();
+  expect(highlighter.highlight({ ...options }, vi.fn())).toBeNull();
+  const [request] = FakeWorker.last.sent;
+  FakeWorker.last.reply({ id: request?.id ?? -1, result: tokens('const a = 1;') });
+  // The row rendered again (scrolled back into view): its tokens, with no round trip.
+  const again = vi.fn();
+  expect(highlighter.highlight({ ...options }, again)).toEqual(tokens('const a = 1;'));
+  expect(again).not.toHaveBeenCalled();
+  expect(FakeWorker.last.sent).toHaveLength(1);
+  // Other code, or the same in another language, is asked for.
+  expect(highlighter.highlight({ ...options, language: 'js' }, vi.fn())).toBeNull();
+  expect(FakeWorker.last.sent).toHaveLength(2);
+});

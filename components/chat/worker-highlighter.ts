@@ -10,18 +10,29 @@ const themes: ['github-light-default', 'github-dark-default'] = [
   'github-dark-default',
 ];
 
+/** Highlighted blocks kept on the page's side: enough for the rows near the view. */
+const KEPT_BLOCKS = 200;
+
 /**
  * Streamdown's code highlighter, run in a worker (`highlight-worker.ts`, @streamdown/code's
  * shiki highlighter): each code block's tokens come back by message, so the page's thread never
- * waits on shiki.
+ * waits on shiki. The tokens of the latest blocks are kept here and given at once, as
+ * @streamdown/code's own cache does: a row the virtualised transcript renders again does not
+ * show its code plain for a round trip.
  */
 export function workerHighlighter(): CodeHighlighterPlugin {
   const worker = new Worker(new URL('./highlight-worker.ts', import.meta.url));
-  const waiting = new Map<number, (result: HighlightResult) => void>();
+  const waiting = new Map<number, { key: string; callback?: (result: HighlightResult) => void }>();
+  const kept = new Map<string, HighlightResult>();
   let nextId = 0;
   worker.onmessage = ({ data: { id, result } }: MessageEvent<HighlightReply>) => {
-    waiting.get(id)?.(result);
+    const request = waiting.get(id);
     waiting.delete(id);
+    if (!request) return;
+    kept.set(request.key, result);
+    // The oldest first, as a Map iterates.
+    if (kept.size > KEPT_BLOCKS) kept.delete(kept.keys().next().value as string);
+    request.callback?.(result);
   };
   return {
     name: 'shiki',
@@ -31,8 +42,11 @@ export function workerHighlighter(): CodeHighlighterPlugin {
     supportsLanguage: () => true,
     getSupportedLanguages: () => [],
     highlight(options, callback) {
+      const key = `${options.language}\n${options.themes.join(',')}\n${options.code}`;
+      const known = kept.get(key);
+      if (known) return known;
       const id = nextId++;
-      if (callback) waiting.set(id, callback);
+      waiting.set(id, { key, callback });
       worker.postMessage({ id, options } satisfies HighlightRequest);
       return null;
     },
