@@ -46,6 +46,9 @@ async function bodies(scripts: Map<string, Promise<Buffer>>): Promise<Buffer[]> 
 
 test('the chat page’s first load stays within its gzip budget', async ({ page }) => {
   await emptySession(page);
+  // A cold visit's: a script served from the browser's cache would not be counted.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const scripts = scriptsFetched(page);
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeEditable();
@@ -53,7 +56,8 @@ test('the chat page’s first load stays within its gzip budget', async ({ page 
     (sum, body) => sum + gzipSync(body, { level: 9 }).length,
     0,
   );
-  expect(gzipped).toBeGreaterThan(0);
+  // React and Next alone weigh more: less would be scripts missed, not a lighter page.
+  expect(gzipped).toBeGreaterThan(100 * 1024);
   expect(gzipped, `${gzipped} bytes gzipped`).toBeLessThan(FIRST_LOAD_BUDGET);
 });
 
