@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, failNextTurn, send, startChat, test, turnEnded } from './fixtures';
+import {
+  composer,
+  expect,
+  failNextTurn,
+  hydrated,
+  send,
+  startChat,
+  test,
+  turnEnded,
+} from './fixtures';
 
 /** The text lengths the latest answer showed, one per DOM change, while it streamed. */
 async function recordAnswerPaints(page: Page) {
@@ -71,7 +80,9 @@ test('a note from a tool shows in the transcript, apart from the answer, live an
 
 test('a widget button appears after its tool card, live and after reload', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('textbox', { name: 'Message' }).fill('Show me a counter starting at 3');
+  // Typed before React hydrated the composer, the text would be its server HTML's, and lost.
+  await hydrated(composer(page));
+  await composer(page).fill('Show me a counter starting at 3');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page).toHaveURL(/\/c\//);
   const transcript = page.getByRole('list', { name: 'Transcript' });

@@ -43,6 +43,7 @@ export const composer = (page: Page) => page.getByRole('textbox', { name: 'Messa
 
 /** Types `text` into the composer and sends it with Enter. */
 export async function send(page: Page, text: string) {
+  await hydrated(composer(page));
   await composer(page).fill(text);
   await composer(page).press('Enter');
 }
