@@ -22,6 +22,10 @@ const nextConfig = {
       './node_modules/@electric-sql/pglite/dist/*.data',
     ],
   },
+  // Load a route's code when it is first asked for, not all of it at start-up: an idle server
+  // then holds only what it has served (about 18 MiB less after start-up); the first request to
+  // each route pays for the load once.
+  experimental: { preloadEntriesOnStart: false },
   // Static files skip the proxy, which gives every other response its security headers; a
   // script or style must still never be taken for another type.
   headers: async () => [
