@@ -15,6 +15,7 @@ import {
   forkSession,
   getSession,
   listSessions,
+  storeContextSummary,
   updateSession,
 } from './sessions';
 
@@ -154,6 +155,25 @@ describeEachDatabase('session queries', (database) => {
     await addNote(db(), fork.id, 'only in the fork');
     await deleteSession(db(), source.id);
     expect(await listNotes(db(), fork.id)).toHaveLength(5);
+  });
+  it('forks a session with the model’s summary of its earlier messages', async () => {
+    const source = await createSession(db(), { ownerId: 'owner-a' });
+    await appendMessages(
+      db(),
+      source.id,
+      ['one', 'two', 'three'].map((text) => ({ role: 'user', parts: [{ type: 'text', text }] })),
+    );
+    await storeContextSummary(db(), source.id, { text: 'They counted to two.', through: 2 });
+
+    const fork = await forkSession(db(), (await getSession(db(), source.id)) as never, 'owner-b');
+    expect((await getSession(db(), fork.id))?.contextSummary).toEqual({
+      text: 'They counted to two.',
+      through: 2,
+    });
+    // `through` is a position: the fork's messages keep the source's.
+    expect((await listMessages(db(), fork.id)).map((m) => m.position)).toEqual(
+      (await listMessages(db(), source.id)).map((m) => m.position),
+    );
   });
 });
 

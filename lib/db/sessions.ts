@@ -97,7 +97,7 @@ export async function deleteSession(db: Db, id: string): Promise<boolean> {
 }
 
 /**
- * Copies a session — its messages, widget states and notes — into a new private one owned by
+ * Copies a session — its messages, widget states, notes and the model's summary — into a new private one owned by
  * `ownerId`.
  */
 export async function forkSession(
@@ -114,6 +114,9 @@ export async function forkSession(
         ownerId,
         title: source.title,
         model: source.model,
+        // Positions are copied too, so the summary covers the same messages in the fork: its
+        // first turn sends what the source's next turn would, without summarising again.
+        contextSummary: source.contextSummary,
         createdAt: now,
         updatedAt: now,
       })
