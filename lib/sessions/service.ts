@@ -33,6 +33,7 @@ import {
 } from '../protocol';
 import { authorize, noSuchSession, requester, writer } from './access';
 import { closeIfDead } from './dead-turns';
+import { endRunningTurn } from './end-turn';
 import { toMessage, toView } from './views';
 
 const DEFAULT_PAGE = 30;
@@ -162,8 +163,10 @@ export async function update(db: Db, request: Request, id: string): Promise<Sess
 
 export async function remove(db: Db, request: Request, id: string): Promise<void> {
   const identity = await writer(db, request);
-  await authorize(db, id, identity.ownerId, 'write');
+  const session = await authorize(db, id, identity.ownerId, 'write');
   await deleteSession(db, id);
+  // A turn left running would go on paying for the model's answer, with nowhere to keep it.
+  endRunningTurn(session);
   publish(id, { type: 'deleted' });
 }
 

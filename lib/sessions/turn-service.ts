@@ -37,12 +37,13 @@ import {
   type StopResponse,
 } from '../protocol';
 import type { ToolSet } from '../tools/tool-set';
-import { runningTurn, trackTurn, untrackTurn } from '../turns/running-turns';
+import { trackTurn, untrackTurn } from '../turns/running-turns';
 import { feedKey, stopKey, turnBus } from '../turns/turn-bus';
 import { logToDatabase, type TurnRecorder, turnRecorder } from '../turns/turn-recorder';
 import { turnResponse } from '../turns/turn-response';
 import { authorize, writer } from './access';
 import { closeIfDead } from './dead-turns';
+import { endRunningTurn } from './end-turn';
 import { toolServices } from './tool-services';
 import { keepTurnMarked } from './turn-mark';
 import { toMessage } from './views';
@@ -363,15 +364,8 @@ async function storePrompt(
 export async function stop(db: Db, request: Request, id: string): Promise<StopResponse> {
   const identity = await writer(db, request);
   const session = await authorize(db, id, identity.ownerId, 'write');
-  const local = runningTurn(id);
-  if (local) {
-    local.controller.abort();
-    return { stopped: true };
-  }
-  if (session.activeTurnId === null) return { stopped: false };
   if (await closeIfDead(db, session)) return { stopped: true };
-  turnBus().publish(stopKey(session.activeTurnId), { type: 'stop' });
-  return { stopped: true };
+  return { stopped: endRunningTurn(session) };
 }
 
 /** The title a prompt gives a chat nobody has named yet: the first words it is asked. */

@@ -257,6 +257,34 @@ describeEachDatabase('durable turns over the routes', (database) => {
     });
   });
 
+  const remove = (id: string) =>
+    sessionRoute.DELETE(request('DELETE', `/api/sessions/${id}`, owner), params({ id }));
+
+  it('deleting a session stops its turn running on another instance', async () => {
+    const id = await createSession();
+    const { turnId } = await markTurn(id, 0);
+    const heard: TurnMessage[] = [];
+    const unsubscribe = turnBus().subscribe(stopKey(turnId), (message) => heard.push(message));
+    expect((await remove(id)).status).toBe(204);
+    unsubscribe();
+    expect(heard).toEqual([{ type: 'stop' }]);
+  });
+
+  it('deleting a session stops its turn running here: the model is asked no more', async () => {
+    const id = await createSession();
+    const turn = holdNextTurn();
+    const posted = await prompt(id);
+    await turn.started;
+    expect((await remove(id)).status).toBe(204);
+    // The held model answers until released or stopped: the stream ends, released or not.
+    const chunks = await uiChunks(posted).rest();
+    turn.release();
+    expect(chunks.at(-1)).toEqual({
+      type: 'message-metadata',
+      messageMetadata: expect.objectContaining({ status: 'stopped' }),
+    });
+  });
+
   it('runs a turn to its end and stores it whole when its client goes away', async () => {
     const id = await createSession();
     const turn = holdNextTurn();
