@@ -2,11 +2,24 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { type Database, getDatabase, openDatabase, startDatabase } from './client';
 
 type Rows<T> = { rows: T[] };
+
+// Every worker thread started, so that a test can end PGlite's as a crash would.
+const threads = vi.hoisted((): import('node:worker_threads').Worker[] => []);
+vi.mock('node:worker_threads', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:worker_threads')>();
+  class TrackedWorker extends actual.Worker {
+    constructor(...args: ConstructorParameters<typeof actual.Worker>) {
+      super(...args);
+      threads.push(this);
+    }
+  }
+  return { ...actual, default: { ...actual, Worker: TrackedWorker }, Worker: TrackedWorker };
+});
 
 describeEachDatabase('transactions', (database) => {
   const db = () => database().db;
@@ -116,12 +129,25 @@ describe('PGlite on a thread of its own', () => {
 });
 
 describe('the app database', () => {
-  it('prepares every database it opens, a retry after a failed preparation too', async () => {
+  /** Runs `test` with the app's database configured as PGlite in a new folder, then forgets it. */
+  async function inNewDataFolder(test: () => Promise<void>) {
     const folder = mkdtempSync(join(tmpdir(), 'quanta-start-'));
     const previous = { dir: process.env.QUANTA_DATA_DIR, url: process.env.DATABASE_URL };
     process.env.QUANTA_DATA_DIR = folder;
     delete process.env.DATABASE_URL;
     try {
+      await test();
+    } finally {
+      (globalThis as { quantaDatabase?: unknown }).quantaDatabase = undefined;
+      if (previous.dir === undefined) delete process.env.QUANTA_DATA_DIR;
+      else process.env.QUANTA_DATA_DIR = previous.dir;
+      if (previous.url !== undefined) process.env.DATABASE_URL = previous.url;
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+
+  it('prepares every database it opens, a retry after a failed preparation too', async () => {
+    await inNewDataFolder(async () => {
       let prepared = 0;
       const first = startDatabase(async () => {
         prepared += 1;
@@ -134,12 +160,30 @@ describe('the app database', () => {
       expect(await getDatabase()).toBe(database);
       expect(prepared).toBe(2);
       await database.close();
-    } finally {
-      (globalThis as { quantaDatabase?: unknown }).quantaDatabase = undefined;
-      if (previous.dir === undefined) delete process.env.QUANTA_DATA_DIR;
-      else process.env.QUANTA_DATA_DIR = previous.dir;
-      if (previous.url !== undefined) process.env.DATABASE_URL = previous.url;
-      rmSync(folder, { recursive: true, force: true });
-    }
+    });
+  }, 60_000);
+
+  it('opens the embedded database again, prepared, after its thread died', async () => {
+    await inNewDataFolder(async () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+      let prepared = 0;
+      const first = await startDatabase(async () => {
+        prepared += 1;
+      });
+      await threads.at(-1)?.terminate();
+      await expect(first.db.execute(sql`select 1`)).rejects.toMatchObject({
+        cause: { message: expect.stringContaining('The PGlite thread exited') },
+      });
+
+      const second = await getDatabase();
+      expect(second).not.toBe(first);
+      expect(prepared).toBe(2);
+      const { rows } = (await second.db.execute(sql`select 1 as n`)) as Rows<{ n: number }>;
+      expect(rows).toEqual([{ n: 1 }]);
+      // Closing it on purpose is no loss: the database stays the app's.
+      await second.close();
+      expect(await getDatabase()).toBe(second);
+      error.mockRestore();
+    });
   }, 60_000);
 });

@@ -37,19 +37,34 @@ function configuredTarget(): DatabaseTarget {
   return url ? { url } : { directory: dataDir() };
 }
 
-export async function openDatabase(target = configuredTarget()): Promise<Database> {
+/**
+ * Opens and migrates the database. `onLost` hears of an embedded database whose thread died
+ * after it opened (out of memory, say): it answers nothing more, and must be opened again.
+ */
+export async function openDatabase(
+  target = configuredTarget(),
+  onLost?: (error: Error) => void,
+): Promise<Database> {
   return 'url' in target
     ? openPostgres(target.url)
-    : openPglite(join(target.directory, 'pglite'), pgliteTemplate);
+    : openPglite(join(target.directory, 'pglite'), pgliteTemplate, onLost);
 }
 
-async function openPglite(directory: string, template?: string): Promise<Database> {
-  const { client, db } = await migratedPglite(directory, template);
+async function openPglite(
+  directory: string,
+  template: string,
+  onLost?: (error: Error) => void,
+): Promise<Database> {
+  const { client, db } = await migratedPglite(directory, template, onLost);
   return { db, driver: 'pglite', close: () => client.close() };
 }
 
-async function migratedPglite(directory: string, template?: string) {
-  const client = await startPgliteThread(directory, template);
+async function migratedPglite(
+  directory: string,
+  template?: string,
+  onLost?: (error: Error) => void,
+) {
+  const client = await startPgliteThread(directory, template, onLost);
   // Drizzle's driver calls only `query` and `transaction`, which the thread offers.
   const db = drizzlePglite(client as unknown as PGlite, { schema });
   try {
@@ -114,11 +129,16 @@ export function getDatabase(): Promise<Database> {
 /**
  * Starts opening the app's database unless it is already open or opening. `prepare`, given once
  * (instrumentation.ts, at start-up), runs on every database opened before anyone else gets it:
- * should the opening or `prepare` fail, the next call opens it anew, and prepares it again.
+ * should the opening or `prepare` fail, or the embedded database's thread die later, the next
+ * call opens it anew, and prepares it again.
  */
 export function startDatabase(prepare?: (database: Database) => Promise<void>): Promise<Database> {
   if (prepare) shared.quantaPrepare = prepare;
-  shared.quantaDatabase ??= openDatabase()
+  if (shared.quantaDatabase) return shared.quantaDatabase;
+  const opening: Promise<Database> = openDatabase(configuredTarget(), (error) => {
+    console.error('The database thread died; the next request opens it again:', error.message);
+    if (shared.quantaDatabase === opening) shared.quantaDatabase = undefined;
+  })
     .then(async (database) => {
       try {
         await shared.quantaPrepare?.(database);
@@ -129,10 +149,11 @@ export function startDatabase(prepare?: (database: Database) => Promise<void>): 
       return database;
     })
     .catch((error) => {
-      shared.quantaDatabase = undefined;
+      if (shared.quantaDatabase === opening) shared.quantaDatabase = undefined;
       throw error;
     });
-  return shared.quantaDatabase;
+  shared.quantaDatabase = opening;
+  return opening;
 }
 
 export async function getDb(): Promise<Db> {

@@ -52,13 +52,20 @@ export type PgliteThread = Queryable & {
 
 /**
  * Opens PGlite in `directory` on a worker thread; a new folder is unpacked from `template` (a
- * `dump()`) when given and present. Resolves once the database is ready.
+ * `dump()`) when given and present. Resolves once the database is ready. `onLost` hears of a
+ * thread that ends after that other than by `close()`: it answers nothing from then on.
  */
-export function startPgliteThread(directory: string, template?: string): Promise<PgliteThread> {
+export function startPgliteThread(
+  directory: string,
+  template?: string,
+  onLost?: (error: Error) => void,
+): Promise<PgliteThread> {
   const worker = new Worker(workerScript, { workerData: { directory, template } });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 0;
   let stopped: Error | undefined;
+  let started = false;
+  let closing = false;
 
   // Referenced only while a request waits on it: an idle database keeps no process alive, a
   // busy one keeps its caller's process running until the answer.
@@ -107,6 +114,7 @@ export function startPgliteThread(directory: string, template?: string): Promise
     },
     dump: async () => (await send({ type: 'dump' })) as Uint8Array,
     async close() {
+      closing = true;
       await send({ type: 'close' });
       await worker.terminate();
     },
@@ -120,6 +128,7 @@ export function startPgliteThread(directory: string, template?: string): Promise
         else waiting?.reject(asError(reply.error));
       } else if (reply.type === 'ready') {
         worker.unref();
+        started = true;
         ready(thread);
       } else {
         void worker.terminate();
@@ -129,9 +138,11 @@ export function startPgliteThread(directory: string, template?: string): Promise
     // The thread itself failed (its script missing, WASM out of memory): nothing it was asked
     // will be answered, and nothing more can be.
     const stop = (error: Error) => {
-      stopped ??= error;
+      if (stopped) return;
+      stopped = error;
       failed(error);
       for (const id of [...pending.keys()]) settle(id)?.reject(error);
+      if (started && !closing) onLost?.(error);
     };
     worker.on('error', stop);
     worker.on('exit', (code) => stop(new Error(`The PGlite thread exited (code ${code})`)));
