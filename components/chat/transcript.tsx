@@ -102,7 +102,17 @@ export function Transcript({
       </p>
     ) : undefined;
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // virtua's first guess for a row not yet measured is 40 px, and it corrects the guess only
+  // once it has measured a screenful: opening a session, it mounted rows for a screenful of
+  // 40 px ones. The rows the server rendered are measured instead, and their mean is the guess.
+  const serverList = useRef<HTMLOListElement>(null);
+  const [rowSize, setRowSize] = useState<number>();
+  useEffect(() => {
+    const heights = [...(serverList.current?.children ?? [])].map((row) => row.clientHeight);
+    if (heights.length > 0)
+      setRowSize(heights.reduce((sum, height) => sum + height) / heights.length);
+    setHydrated(true);
+  }, []);
   // Rows before `from` are not rendered before hydration: the server's HTML holds the newest.
   const from = hydrated ? 0 : Math.max(0, messages.length - SERVER_ROWS);
   const rows: (QuantaMessage | 'tail')[] = [
@@ -187,12 +197,13 @@ export function Transcript({
                   data={rows}
                   scrollRef={scrollRef}
                   startMargin={startMargin}
+                  itemSize={rowSize}
                   shift={shift}
                 >
                   {renderRow}
                 </Virtualizer>
               ) : (
-                <TranscriptList style={{}}>
+                <TranscriptList style={{}} ref={serverList}>
                   {rows.map((row, shown) => {
                     const element = renderRow(row, shown);
                     return (
