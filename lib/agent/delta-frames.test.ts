@@ -1,5 +1,6 @@
 import type { LanguageModelV3StreamPart as Part } from '@ai-sdk/provider';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { timedRun, timedStream } from '@/tests/helpers/timed-stream';
 import { deltaFrames } from './delta-frames';
 
 beforeEach(() => {
@@ -11,34 +12,9 @@ afterEach(() => {
 
 const text = (delta: string, id = 't'): Part => ({ type: 'text-delta', id, delta });
 
-/** A model's stream written by the test, in frames: its writer and what came out, and when. */
-function framed() {
-  const source = new TransformStream<Part, Part>();
-  const frames = deltaFrames(source.readable, 30);
-  const out: [number, Part][] = [];
-  const start = Date.now();
-  const reader = frames.getReader();
-  const reading = (async () => {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      out.push([Date.now() - start, read.value]);
-    }
-  })();
-  const at = (ms: number) => vi.advanceTimersByTimeAsync(ms - (Date.now() - start));
-  return { writer: source.writable.getWriter(), reader, reading, out, at };
-}
-
-/** Feeds chunks through at the given times; returns what came out, and when. */
-async function run(input: [at: number, chunk: Part][], endAt: number) {
-  const { writer, reading, out, at } = framed();
-  for (const [ms, chunk] of input) {
-    await at(ms);
-    await writer.write(chunk);
-  }
-  await at(endAt);
-  await writer.close();
-  await reading;
-  return out;
-}
+const frames = (source: ReadableStream<Part>) => deltaFrames(source, 30);
+const framed = () => timedStream(frames);
+const run = (input: [at: number, chunk: Part][], endAt: number) => timedRun(frames, input, endAt);
 
 it('sends the first delta at once and joins the ones that follow into 30 ms frames', async () => {
   const out = await run(
@@ -55,6 +31,20 @@ it('sends the first delta at once and joins the ones that follow into 30 ms fram
     [0, text('The ')],
     [30, text('quick brown ')],
     [60, text('fox jumps.')],
+  ]);
+});
+
+it('opens no frame for an empty delta: the next is sent at once', async () => {
+  const out = await run(
+    [
+      [0, text('')],
+      [5, text('Hi')],
+    ],
+    50,
+  );
+  expect(out).toEqual([
+    [0, text('')],
+    [5, text('Hi')],
   ]);
 });
 

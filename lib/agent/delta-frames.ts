@@ -1,43 +1,47 @@
 import type { LanguageModelV3Middleware, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 
 /** Deltas are passed on at most about this often: smooth to read, a fraction of the chunks. */
-const FRAME_MS = 30;
+export const FRAME_MS = 30;
 
-type Part = LanguageModelV3StreamPart;
-type Delta = Extract<Part, { type: 'text-delta' | 'reasoning-delta' }>;
-
-// A delta with provider metadata (a reasoning signature, say) is passed on as it is: joining
-// it to others would lose or misplace what it carries.
-const isPlainDelta = (part: Part): part is Delta =>
-  (part.type === 'text-delta' || part.type === 'reasoning-delta') &&
-  part.providerMetadata === undefined;
+/** What a framer needs to know of its chunks (see `framed`). */
+export type FrameRules<In, Item, Out> = {
+  /** The chunk as a piece of text a frame may hold, or undefined to pass it on as it is. */
+  item(chunk: In): Item | undefined;
+  /** Whether `next` continues the text of `last`: same message, same kind of text. */
+  continues(last: Item, next: Item): boolean;
+  /** The one chunk sent for the items a frame gathered, in order (one or more). */
+  merge(items: Item[]): Out;
+  /** A chunk that is no frame's, passed on. */
+  pass(chunk: In): Out;
+};
 
 /**
- * `source` with its text and reasoning deltas joined into frames: a delta that comes while no
- * frame is open goes out at once (the first words are not held back), the ones that follow
- * within `frameMs` go out together when the frame closes. Any other chunk first sends what
- * waits, so the order and the text are those of the model; only the number of chunks changes.
- * When `source` fails (a Stop aborts the request) or the reader cancels, the frame's timer is
- * cleared and what waits is dropped: it was never shown.
+ * `source` with its pieces of text joined into frames: a piece that comes while no frame is
+ * open goes out at once (the first words are not held back), the ones that follow within
+ * `frameMs` go out together when the frame closes. Any other chunk first sends what waits, so
+ * the order and the text are the source's; only the number of chunks changes. When `source`
+ * fails (a Stop aborts the request) or the reader cancels, the frame's timer is cleared and
+ * what waits is dropped: it was never shown.
  */
-export function deltaFrames(
-  source: ReadableStream<Part>,
+export function framed<In, Item, Out>(
+  source: ReadableStream<In>,
+  rules: FrameRules<In, Item, Out>,
   frameMs = FRAME_MS,
-): ReadableStream<Part> {
+): ReadableStream<Out> {
   const reader = source.getReader();
-  let waiting: Delta | undefined;
+  let waiting: Item[] = [];
   let frame: NodeJS.Timeout | undefined;
-  let controller: ReadableStreamDefaultController<Part>;
+  let controller: ReadableStreamDefaultController<Out>;
   let cancelled = false;
 
   const sendWaiting = () => {
-    if (waiting) controller.enqueue(waiting);
-    waiting = undefined;
+    if (waiting.length > 0) controller.enqueue(rules.merge(waiting));
+    waiting = [];
   };
   const openFrame = () => {
     frame = setTimeout(() => {
       frame = undefined;
-      if (!waiting) return;
+      if (waiting.length === 0) return;
       sendWaiting();
       openFrame();
     }, frameMs);
@@ -45,60 +49,83 @@ export function deltaFrames(
   const stop = () => {
     clearTimeout(frame);
     frame = undefined;
+    waiting = [];
   };
 
-  return new ReadableStream<Part>({
+  return new ReadableStream<Out>({
     start(streamController) {
       controller = streamController;
     },
-    // Reads until it has passed a chunk on: one that only joined the waiting delta asks for
-    // no new pull, so returning then would leave the stream waiting for the frame's end.
+    // Reads until it has passed a chunk on: one that only joined the frame asks for no new
+    // pull, so returning then would leave the stream waiting for the frame's end.
     async pull() {
       for (;;) {
-        let read: ReadableStreamReadResult<Part>;
+        let read: ReadableStreamReadResult<In>;
         try {
           read = await reader.read();
         } catch (error) {
           if (cancelled) return;
           stop();
-          waiting = undefined;
           controller.error(error);
           return;
         }
         if (cancelled) return;
         if (read.done) {
-          stop();
+          clearTimeout(frame);
           sendWaiting();
           controller.close();
           return;
         }
-        const chunk = read.value;
-        if (!isPlainDelta(chunk)) {
+        const item = rules.item(read.value);
+        if (item === undefined) {
           sendWaiting();
-          controller.enqueue(chunk);
+          controller.enqueue(rules.pass(read.value));
           return;
         }
         if (!frame) {
-          controller.enqueue(chunk);
+          controller.enqueue(rules.merge([item]));
           openFrame();
           return;
         }
-        if (waiting && waiting.type === chunk.type && waiting.id === chunk.id) {
-          waiting.delta += chunk.delta;
-        } else {
-          sendWaiting();
-          // A copy of its own, so the next deltas join it in place: no new chunk per token.
-          waiting = { ...chunk };
-        }
+        const last = waiting.at(-1);
+        if (last !== undefined && !rules.continues(last, item)) sendWaiting();
+        waiting.push(item);
       }
     },
     cancel(reason) {
       cancelled = true;
       stop();
-      waiting = undefined;
       return reader.cancel(reason);
     },
   });
+}
+
+type Part = LanguageModelV3StreamPart;
+type Delta = Extract<Part, { type: 'text-delta' | 'reasoning-delta' }>;
+
+const deltaRules: FrameRules<Part, Delta, Part> = {
+  // A delta with provider metadata (a reasoning signature, say) is passed on as it is: joining
+  // it to others would lose or misplace what it carries. An empty one opens no frame.
+  item: (part) =>
+    (part.type === 'text-delta' || part.type === 'reasoning-delta') &&
+    part.providerMetadata === undefined &&
+    part.delta !== ''
+      ? part
+      : undefined,
+  continues: (last, next) => last.type === next.type && last.id === next.id,
+  merge: (deltas) =>
+    deltas.length === 1
+      ? (deltas[0] as Delta)
+      : { ...(deltas[0] as Delta), delta: deltas.map(({ delta }) => delta).join('') },
+  pass: (part) => part,
+};
+
+/** A model's stream with its text and reasoning deltas joined into frames (see `framed`). */
+export function deltaFrames(
+  source: ReadableStream<Part>,
+  frameMs = FRAME_MS,
+): ReadableStream<Part> {
+  return framed(source, deltaRules, frameMs);
 }
 
 /**
