@@ -33,6 +33,18 @@ afterEach(async () => {
   }
 });
 
+/** A server that streams one chat completion: these deltas, at once, then its finish. */
+function serveAnswer(deltas: object[]) {
+  const chunk = (delta: object, finish: string | null = null) =>
+    `data: ${JSON.stringify({ id: 'c', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  return serve((_, response) => {
+    response.setHeader('content-type', 'text/event-stream');
+    response.end(
+      [...deltas.map((delta) => chunk(delta)), chunk({}, 'stop'), 'data: [DONE]\n\n'].join(''),
+    );
+  });
+}
+
 const listing = (models: unknown[]) => (_: IncomingMessage, response: ServerResponse) => {
   response.setHeader('content-type', 'application/json');
   response.end(JSON.stringify({ object: 'list', data: models }));
@@ -385,19 +397,7 @@ describe('resolveModel', () => {
 
   it("passes the model's text on in frames, not a part per token", async () => {
     const tokens = ['The ', 'quick ', 'brown ', 'fox.'];
-    const { url } = await serve((_, response) => {
-      response.setHeader('content-type', 'text/event-stream');
-      const chunk = (delta: object, finish: string | null = null) =>
-        `data: ${JSON.stringify({ id: 'c', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-      // All at once: well within one frame.
-      response.end(
-        [
-          ...tokens.map((content) => chunk({ role: 'assistant', content })),
-          chunk({}, 'stop'),
-          'data: [DONE]\n\n',
-        ].join(''),
-      );
-    });
+    const { url } = await serveAnswer(tokens.map((content) => ({ role: 'assistant', content })));
     const { model } = await resolveModel('local:m', {
       env: { OPENAI_COMPATIBLE_BASE_URL: url, OPENAI_COMPATIBLE_MODELS: 'm' },
     });
@@ -409,6 +409,28 @@ describe('resolveModel', () => {
     );
     // The first at once, the rest joined when the frame closes.
     expect(deltas).toEqual(['The ', 'quick brown fox.']);
+  });
+
+  it("joins an OpenAI-compatible server's text events before the provider parses them", async () => {
+    const { url } = await serveAnswer(
+      ['The ', 'quick ', 'brown ', 'fox.'].map((content) => ({ content })),
+    );
+    const { model } = await resolveModel('local:m', {
+      env: { OPENAI_COMPATIBLE_BASE_URL: url, OPENAI_COMPATIBLE_MODELS: 'm' },
+    });
+    const { stream } = await model.doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+      includeRawChunks: true,
+    });
+    // The provider parsed three events, not five: the first text, the rest of it, the finish.
+    const raw = (await convertReadableStreamToArray(stream)).flatMap((part) =>
+      part.type === 'raw' ? [part.rawValue] : [],
+    );
+    expect(raw.map((event) => (event as { choices: unknown[] }).choices)).toEqual([
+      [{ index: 0, delta: { content: 'The ' }, finish_reason: null }],
+      [{ index: 0, delta: { content: 'quick brown fox.' }, finish_reason: null }],
+      [{ index: 0, delta: {}, finish_reason: 'stop' }],
+    ]);
   });
 
   it('refuses an invalid QUANTA_MODEL_TIMEOUT_MS', async () => {

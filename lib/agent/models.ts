@@ -7,6 +7,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createGateway, wrapLanguageModel } from 'ai';
 import { type Env, modelTimeoutMs } from '../config';
 import type { ModelInfo, ModelList } from '../protocol';
+import { framedChatFetch } from './chat-completion-frames';
 import { framedDeltas } from './delta-frames';
 import type { Intent } from './demo-intents';
 import { createDemoModel, DEMO_MODEL_ID } from './demo-model';
@@ -55,7 +56,13 @@ function providers(env: Env): Provider[] {
   const baseURL = env.OPENAI_COMPATIBLE_BASE_URL?.replace(/\/+$/, '');
   if (baseURL) {
     const apiKey = env.OPENAI_COMPATIBLE_API_KEY || undefined;
-    const local = createOpenAICompatible({ name: 'local', baseURL, apiKey, includeUsage: true });
+    const local = createOpenAICompatible({
+      name: 'local',
+      baseURL,
+      apiKey,
+      includeUsage: true,
+      fetch: framedChatFetch(),
+    });
     const listed = env.OPENAI_COMPATIBLE_MODELS?.split(',')
       .map((name) => name.trim())
       .filter(Boolean);

@@ -1,0 +1,133 @@
+import { createParser } from 'eventsource-parser';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { timedRun } from '@/tests/helpers/timed-stream';
+import { framedChatFetch } from './chat-completion-frames';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const SSE = { 'content-type': 'text/event-stream' };
+
+/** One event of a streamed chat completion, as a server writes it. */
+const event = (choice: object, extra: object = {}) =>
+  `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, finish_reason: null, ...choice }], ...extra })}\n\n`;
+const content = (text: string) => event({ delta: { content: text } });
+
+/** What the framed fetch's body gives for a server's body written at the given times. */
+async function relayed(input: [at: number, text: string][], endAt: number) {
+  const out = await timedRun(
+    (body: ReadableStream<string>) => {
+      const fetch = framedChatFetch(
+        async () => new Response(body.pipeThrough(new TextEncoderStream()), { headers: SSE }),
+        30,
+      );
+      const events = new TransformStream<string, string>();
+      void fetch('http://127.0.0.1/v1/chat/completions').then((response) =>
+        response.body?.pipeThrough(new TextDecoderStream()).pipeTo(events.writable),
+      );
+      return events.readable;
+    },
+    input,
+    endAt,
+  );
+  // Each chunk out, read back as the events it holds.
+  return out.map(([ms, text]) => {
+    const events: string[] = [];
+    createParser({ onEvent: ({ data }) => events.push(data) }).feed(text);
+    return [ms, events] as const;
+  });
+}
+
+const data = (sse: string) => sse.slice('data: '.length, -2);
+
+it('sends the first text event at once and joins the ones that follow into 30 ms frames', async () => {
+  const out = await relayed(
+    [
+      [0, content('The ')],
+      [5, content('quick ')],
+      [10, content('brown ')],
+      [40, content('fox.')],
+      [45, event({ delta: {}, finish_reason: 'stop' })],
+      [46, 'data: [DONE]\n\n'],
+    ],
+    100,
+  );
+  expect(out).toEqual([
+    [0, [data(content('The '))]],
+    [30, [data(content('quick brown '))]],
+    // The next frame holds 'fox.' until the finish comes: what waits goes first.
+    [45, [data(content('fox.'))]],
+    [45, [data(event({ delta: {}, finish_reason: 'stop' }))]],
+    [46, ['[DONE]']],
+  ]);
+});
+
+it('passes every other event unchanged, after the text that waits', async () => {
+  const role = event({ delta: { role: 'assistant', content: '' } });
+  const toolCall = event({
+    delta: { tool_calls: [{ index: 0, id: 't', function: { name: 'f', arguments: '{}' } }] },
+  });
+  const usage = event({ delta: {} }, { usage: { prompt_tokens: 3, completion_tokens: 2 } });
+  const withLogprobs = event({ delta: { content: 'x' }, logprobs: { content: [] } });
+  const error = 'event: error\ndata: {"message":"overloaded"}\n\n';
+  const out = await relayed(
+    [
+      [0, role],
+      [1, content('a')],
+      [2, content('b')],
+      [3, toolCall],
+      [4, content('c')],
+      [5, event({ delta: { reasoning_content: 'hmm' } })],
+      [6, event({ delta: { content: 'd' } }, { id: 'c2' })],
+      [7, withLogprobs],
+      [8, usage],
+      [9, 'data: not json\n\n'],
+      [10, error],
+    ],
+    100,
+  );
+  expect(out.flatMap(([, events]) => events)).toEqual([
+    data(role),
+    data(content('a')),
+    data(content('b')),
+    data(toolCall),
+    data(content('c')),
+    data(event({ delta: { reasoning_content: 'hmm' } })),
+    data(event({ delta: { content: 'd' } }, { id: 'c2' })),
+    data(withLogprobs),
+    data(usage),
+    'not json',
+    '{"message":"overloaded"}',
+  ]);
+  expect(out.at(-1)?.[0]).toBe(10);
+});
+
+it('joins reasoning as it joins text, and keeps a role repeated in every event', async () => {
+  const thought = (text: string) =>
+    event({ delta: { role: 'assistant', reasoning_content: text } });
+  const out = await relayed(
+    [
+      [0, thought('Let ')],
+      [1, thought('me ')],
+      [2, thought('think.')],
+    ],
+    100,
+  );
+  expect(out).toEqual([
+    [0, [data(thought('Let '))]],
+    [30, [data(thought('me think.'))]],
+  ]);
+});
+
+it('leaves a response that is not an event stream as it is', async () => {
+  const answer = new Response('{"error":"no"}', {
+    status: 400,
+    headers: { 'content-type': 'application/json' },
+  });
+  const fetch = framedChatFetch(async () => answer);
+  expect(await fetch('http://127.0.0.1/v1/chat/completions')).toBe(answer);
+});

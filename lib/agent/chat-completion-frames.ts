@@ -1,0 +1,95 @@
+import { type EventSourceMessage, EventSourceParserStream } from 'eventsource-parser/stream';
+import { FRAME_MS, type FrameRules, framed } from './delta-frames';
+
+// An OpenAI-compatible server streams a chat completion as one server-sent event per token.
+// The provider validates each event against its schema and makes a chunk of it for every layer
+// above: joined into frames before the provider reads them, the events cost that once a frame.
+
+/** The delta fields that carry text: the answer and, as servers name it, the reasoning. */
+const TEXT_FIELDS = ['content', 'reasoning_content', 'reasoning'] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+
+type Choice = { index?: unknown; delta?: Record<string, unknown> } & Record<string, unknown>;
+type Completion = { id?: unknown; choices?: unknown; usage?: unknown } & Record<string, unknown>;
+
+/** An event that is only a piece of one choice's text. */
+type TextEvent = {
+  completion: Completion;
+  choice: Choice;
+  field: TextField;
+  text: string;
+  /** The event's data as it came, sent as it is when no other event joins it. */
+  data: string;
+};
+
+/**
+ * The event as a piece of text, or undefined for any other (its role, a tool call, the finish
+ * reason, usage, log probabilities, a stream error): those pass unchanged.
+ */
+function textEvent({ event, data }: EventSourceMessage): TextEvent | undefined {
+  if (event !== undefined || !data.startsWith('{')) return undefined;
+  let completion: Completion;
+  try {
+    completion = JSON.parse(data) as Completion;
+  } catch {
+    return undefined;
+  }
+  const { choices, usage } = completion;
+  if (usage != null || !Array.isArray(choices) || choices.length !== 1) return undefined;
+  const choice = choices[0] as Choice;
+  const { index, delta, ...rest } = choice;
+  if (typeof delta !== 'object' || delta === null) return undefined;
+  if (Object.entries(rest).some(([, value]) => value != null)) return undefined;
+  // Some servers (Ollama) repeat the role in every event: it is the same in all of them.
+  const texts = Object.entries(delta).filter(([key, value]) => key !== 'role' && value != null);
+  const [field, text] = texts[0] ?? [];
+  if (texts.length !== 1 || !TEXT_FIELDS.includes(field as TextField)) return undefined;
+  if (typeof text !== 'string' || text === '') return undefined;
+  return { completion, choice, field: field as TextField, text, data };
+}
+
+/** An event in the wire's form: each line of its data a `data:` line. */
+const wire = ({ event, id, data }: EventSourceMessage) =>
+  `${event === undefined ? '' : `event: ${event}\n`}${id === undefined ? '' : `id: ${id}\n`}${data
+    .split('\n')
+    .map((line) => `data: ${line}\n`)
+    .join('')}\n`;
+
+const eventRules: FrameRules<EventSourceMessage, TextEvent, string> = {
+  item: textEvent,
+  continues: (last, next) =>
+    last.completion.id === next.completion.id &&
+    last.choice.index === next.choice.index &&
+    last.field === next.field,
+  merge: (events) => {
+    const { completion, choice, field, data } = events[0] as TextEvent;
+    if (events.length === 1) return wire({ data });
+    const text = events.map((event) => event.text).join('');
+    const delta = { ...choice.delta, [field]: text };
+    const joined = { ...completion, choices: [{ ...choice, delta }] };
+    return wire({ data: JSON.stringify(joined) });
+  },
+  pass: wire,
+};
+
+/**
+ * `fetch` for an OpenAI-compatible provider: a streamed chat completion's text events come
+ * joined into frames of at most `frameMs` (see `framed`); every other response, and every
+ * other event, is the server's as it sent it.
+ */
+export function framedChatFetch(base: typeof fetch = fetch, frameMs = FRAME_MS): typeof fetch {
+  return async (input, init) => {
+    const response = await base(input, init);
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.body || !type.startsWith('text/event-stream')) return response;
+    const events = response.body
+      .pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream());
+    const body = framed(events, eventRules, frameMs).pipeThrough(new TextEncoderStream());
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
