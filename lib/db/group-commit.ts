@@ -1,6 +1,7 @@
 /**
  * Group commit: items handed in while a write is in flight wait for it, then go in together in
- * the next one. An idle writer writes at once (no added wait); a busy one makes fewer, larger
+ * the next one. An idle writer writes on the event loop's next turn, with every item handed in
+ * before it (the turns' logs, which write at the same ticks); a busy one makes fewer, larger
  * writes instead of queueing one per item. Each caller's promise settles with its own item:
  * should a group fail, its items are written one by one, so one bad item fails alone.
  */
@@ -11,7 +12,6 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>): (item: T) 
 
   const writeAlone = ({ item, resolve, reject }: Waiting) => write([item]).then(resolve, reject);
   const drain = async () => {
-    writing = true;
     while (queue.length > 0) {
       const group = queue;
       queue = [];
@@ -29,6 +29,9 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>): (item: T) 
   return (item) =>
     new Promise<void>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      if (!writing) void drain();
+      if (!writing) {
+        writing = true;
+        setImmediate(drain);
+      }
     });
 }

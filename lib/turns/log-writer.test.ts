@@ -28,6 +28,8 @@ function recordingWrite(answer: (call: number) => Promise<void> | undefined = ()
 
 beforeEach(() => {
   vi.useFakeTimers();
+  // Logs write at the ticks of the clock: from 0, a tick is 100 ms after the start.
+  vi.setSystemTime(0);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -136,4 +138,35 @@ it('close() waits for the write in flight, then writes the rest after it', async
     { from: 0, texts: ['a'] },
     { from: 1, texts: ['b'] },
   ]);
+});
+
+it('writes the logs of turns running together at the same ticks of the clock', async () => {
+  const first = recordingWrite();
+  const second = recordingWrite();
+  const logs = [logWriter(first.write, 100), logWriter(second.write, 100)];
+  await vi.advanceTimersByTimeAsync(10);
+  logs[0]?.add(delta('a'));
+  await vi.advanceTimersByTimeAsync(50);
+  logs[1]?.add(delta('b'));
+  await vi.advanceTimersByTimeAsync(39);
+  expect([first.calls, second.calls]).toEqual([[], []]);
+  // At 100 ms both write: the second's chunk waited 40 ms, the first's 90.
+  await vi.advanceTimersByTimeAsync(1);
+  expect([first.calls, second.calls]).toEqual([
+    [{ from: 0, texts: ['a'] }],
+    [{ from: 0, texts: ['b'] }],
+  ]);
+  // One timer served both, and none is left once nothing waits.
+  expect(vi.getTimerCount()).toBe(0);
+});
+
+it('clears the shared timer when the last log waiting for it closes', async () => {
+  const logs = [logWriter(recordingWrite().write, 100), logWriter(recordingWrite().write, 100)];
+  logs[0]?.add(delta('a'));
+  logs[1]?.add(delta('b'));
+  expect(vi.getTimerCount()).toBe(1);
+  await logs[0]?.close();
+  expect(vi.getTimerCount()).toBe(1);
+  await logs[1]?.close();
+  expect(vi.getTimerCount()).toBe(0);
 });

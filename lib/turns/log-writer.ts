@@ -12,19 +12,53 @@ export type LogWriter = {
   close(): Promise<void>;
 };
 
+/** The tasks waiting for the next tick of each period, and the one timer that runs them. */
+const ticks = new Map<number, { tasks: Set<() => void>; timer: NodeJS.Timeout }>();
+
+/**
+ * Runs `task` at the next multiple of `periodMs` on the clock, with every other task waiting
+ * for it; returns what cancels it. One timer serves all of them, and the last cancel clears it.
+ */
+export function atNextTick(task: () => void, periodMs: number): () => void {
+  let tick = ticks.get(periodMs);
+  if (!tick) {
+    const tasks = new Set<() => void>();
+    const timer = setTimeout(
+      () => {
+        ticks.delete(periodMs);
+        for (const waiting of tasks) waiting();
+      },
+      periodMs - (Date.now() % periodMs),
+    );
+    tick = { tasks, timer };
+    ticks.set(periodMs, tick);
+  }
+  const { tasks, timer } = tick;
+  tasks.add(task);
+  return () => {
+    tasks.delete(task);
+    if (tasks.size === 0 && ticks.get(periodMs)?.tasks === tasks) {
+      clearTimeout(timer);
+      ticks.delete(periodMs);
+    }
+  };
+}
+
 /**
  * Batches a turn's chunks for its log: a write at most `delayMs` after the first chunk that
- * waits, one write at a time, in order. A batch that fails stays pending and goes with the next
- * write, so the log never has a hole; it may only lag while the database is away.
+ * waits, one write at a time, in order. Every turn's log writes at the same ticks of the clock,
+ * so the turns running together write in one statement (the log's group commit) rather than
+ * one each. A batch that fails stays pending and goes with the next write, so the log never has
+ * a hole; it may only lag while the database is away.
  */
 export function logWriter(write: WriteBatch, delayMs = LOG_BATCH_MS): LogWriter {
   let written = 0;
   const pending: UIMessageChunk[] = [];
-  let timer: NodeJS.Timeout | undefined;
+  let cancelTick: (() => void) | undefined;
   let writing: Promise<void> | undefined;
 
   const flush = async (): Promise<void> => {
-    timer = undefined;
+    cancelTick = undefined;
     const batch = pending.slice();
     if (batch.length === 0) return;
     try {
@@ -36,13 +70,17 @@ export function logWriter(write: WriteBatch, delayMs = LOG_BATCH_MS): LogWriter 
     }
   };
   const schedule = () => {
-    if (timer || writing || pending.length === 0) return;
-    timer = setTimeout(() => {
+    if (cancelTick || writing || pending.length === 0) return;
+    cancelTick = atNextTick(() => {
       writing = flush().finally(() => {
         writing = undefined;
         schedule();
       });
     }, delayMs);
+  };
+  const unschedule = () => {
+    cancelTick?.();
+    cancelTick = undefined;
   };
 
   return {
@@ -51,13 +89,11 @@ export function logWriter(write: WriteBatch, delayMs = LOG_BATCH_MS): LogWriter 
       schedule();
     },
     async close() {
-      clearTimeout(timer);
-      timer = undefined;
+      unschedule();
       // A write in flight re-schedules itself when done: wait until nothing is in flight.
       while (writing) {
         await writing;
-        clearTimeout(timer);
-        timer = undefined;
+        unschedule();
       }
       await flush();
     },
