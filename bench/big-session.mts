@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { percentile } from './harness/stats';
 
 // The e2e helpers are CommonJS modules that find the repository from their __dirname: required,
 // so tsx gives them their own (imported from here, they would get this file's).
@@ -94,10 +95,7 @@ async function load(path: string): Promise<Load> {
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
+const median = (values: number[]) => percentile(values, 50);
 
 try {
   console.log(`${runs} cold loads each, medians; 1440×900 Chromium`);

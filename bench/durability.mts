@@ -21,6 +21,7 @@ import type { QuantaMessage } from '@/lib/protocol';
 import { logToDatabase, turnRecorder } from '@/lib/turns/turn-recorder';
 import { memoryServices } from '@/tests/helpers/tool-services';
 import { toolSet } from '@/tools';
+import { percentile } from './harness/stats';
 
 /** Text deltas per turn, one every `PACE_MS` (50 a second): a turn streams for about 2.4 s. */
 const DELTAS = 120;
@@ -164,14 +165,7 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
   return figures;
 }
 
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-}
-const median = (values: number[]) =>
-  quantile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
+const median = (values: number[]) => percentile(values, 50);
 
 type Result = {
   database: Target['name'];
@@ -202,7 +196,7 @@ function summarise(
   mode: Mode,
   { turns: runs, cpuMsPerTurn }: Runs,
 ): Result {
-  const delays = runs.flatMap((run) => run.delays).sort((a, b) => a - b);
+  const delays = runs.flatMap((run) => run.delays);
   const perSecond = (count: (run: TurnFigures) => number) =>
     median(runs.map((run) => count(run) / (run.durationMs / 1000)));
   return {
@@ -210,8 +204,8 @@ function summarise(
     turns,
     mode,
     chunks: delays.length,
-    p50DelayMs: quantile(delays, 0.5),
-    p99DelayMs: quantile(delays, 0.99),
+    p50DelayMs: percentile(delays, 50),
+    p99DelayMs: percentile(delays, 99),
     medianTurnMs: median(runs.map((run) => run.durationMs)),
     cpuMsPerTurn: median(cpuMsPerTurn),
     writesPerSecond: perSecond((run) => run.logWrites + run.partialSaves + run.stepSaves),

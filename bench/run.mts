@@ -78,7 +78,7 @@ const HOOKS: {
   {
     name: 'big session',
     script: 'bench/big-session.mts',
-    args: ['3'],
+    args: ['9'],
     // Lines `messages | html | payload | interactive ms | longest ms | long tasks`.
     rows: (output) => {
       for (const line of output.split('\n')) {
