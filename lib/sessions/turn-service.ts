@@ -22,6 +22,7 @@ import {
 import type { Db } from '../db/client';
 import { insertMessage, listMessages, truncateMessages, upsertMessage } from '../db/messages';
 import type { MessageRow, SessionRow } from '../db/schema';
+import { unlessSessionGone } from '../db/session-gone';
 import { storeContextSummary } from '../db/sessions';
 import { deleteEndedTurnLogs } from '../db/turn-log';
 import { claimTurn, claimTurnForPrompt, type PromptClaimed, releaseTurn } from '../db/turns';
@@ -144,10 +145,11 @@ export async function postMessage(
     const budget = contextTokens() - estimateTokens([SYSTEM, toolSet.modelTools]);
     const context = planContext({ history, summary, budget });
     const messageId = newId();
+    // A session deleted while its turn runs stops the turn; its last writes find no session.
     recorder = turnRecorder({
-      writeLog: logToDatabase(db, id, turnId),
+      writeLog: unlessSessionGone(logToDatabase(db, id, turnId)),
       maxToolInputBytes: maxToolInputBytes(),
-      save: (message) =>
+      save: unlessSessionGone((message) =>
         upsertMessage(db, id, {
           id: message.id,
           position: answerPosition,
@@ -155,6 +157,7 @@ export async function postMessage(
           parts: message.parts,
           metadata: message.metadata ?? null,
         }),
+      ),
     });
     trackTurn(id, { turnId, controller, feed: recorder.feed });
     // Now that the prompt is stored and the stream route can serve the turn, here and elsewhere.
