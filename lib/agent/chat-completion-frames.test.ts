@@ -1,4 +1,4 @@
-import { createParser } from 'eventsource-parser';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { timedRun } from '@/tests/helpers/timed-stream';
 import { framedChatFetch } from './chat-completion-frames';
@@ -17,9 +17,9 @@ const event = (choice: object, extra: object = {}) =>
   `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, finish_reason: null, ...choice }], ...extra })}\n\n`;
 const content = (text: string) => event({ delta: { content: text } });
 
-/** What the framed fetch's body gives for a server's body written at the given times. */
-async function relayed(input: [at: number, text: string][], endAt: number) {
-  const out = await timedRun(
+/** The framed fetch's body for a server's body written at the given times: its chunks, and when. */
+function relayedText(input: [at: number, text: string][], endAt: number) {
+  return timedRun(
     (body: ReadableStream<string>) => {
       const fetch = framedChatFetch(
         async () => new Response(body.pipeThrough(new TextEncoderStream()), { headers: SSE }),
@@ -34,12 +34,19 @@ async function relayed(input: [at: number, text: string][], endAt: number) {
     input,
     endAt,
   );
-  // Each chunk out, read back as the events it holds.
-  return out.map(([ms, text]) => {
-    const events: string[] = [];
-    createParser({ onEvent: ({ data }) => events.push(data) }).feed(text);
-    return [ms, events] as const;
-  });
+}
+
+/** The events of `text`, as a client parses them. */
+function parsed(text: string): EventSourceMessage[] {
+  const events: EventSourceMessage[] = [];
+  createParser({ onEvent: (event) => events.push(event) }).feed(text);
+  return events;
+}
+
+/** What the framed fetch's body gives, each chunk read back as the data of its events. */
+async function relayed(input: [at: number, text: string][], endAt: number) {
+  const out = await relayedText(input, endAt);
+  return out.map(([ms, text]) => [ms, parsed(text).map(({ data }) => data)] as const);
 }
 
 const data = (sse: string) => sse.slice('data: '.length, -2);
@@ -120,6 +127,49 @@ it('joins reasoning as it joins text, and keeps a role repeated in every event',
   expect(out).toEqual([
     [0, [data(thought('Let '))]],
     [30, [data(thought('me think.'))]],
+  ]);
+});
+
+it('joins only the text of one completion and choice, with the same fields beside it', async () => {
+  const piece = (text: string, choice: object = {}, extra: object = {}) =>
+    event({ delta: { content: text }, ...choice }, extra);
+  const out = await relayed(
+    [
+      [0, piece('first')],
+      [1, piece('a')],
+      [2, piece('b', {}, { id: 'c2' })],
+      [3, piece('c', { index: 1 })],
+      [4, piece('d', {}, { system_fingerprint: 'fp' })],
+      [5, piece('e', {}, { timings: { ms: 1 } })],
+      [6, piece('f')],
+      [7, piece('g')],
+    ],
+    100,
+  );
+  expect(out.flatMap(([, events]) => events)).toEqual([
+    data(piece('first')),
+    data(piece('a')),
+    data(piece('b', {}, { id: 'c2' })),
+    data(piece('c', { index: 1 })),
+    data(piece('d', {}, { system_fingerprint: 'fp' })),
+    data(piece('e', {}, { timings: { ms: 1 } })),
+    data(piece('fg')),
+  ]);
+});
+
+it('keeps the id of the server-sent event that opens a frame', async () => {
+  const out = await relayedText(
+    [
+      [0, `id: 7\n${content('a')}`],
+      [1, `id: 8\n${content('b')}`],
+      [2, `id: 9\n${content('c')}`],
+    ],
+    100,
+  );
+  const events = parsed(out.map(([, text]) => text).join(''));
+  expect(events.map(({ id, data }) => [id, data])).toEqual([
+    ['7', data(content('a'))],
+    ['8', data(content('bc'))],
   ]);
 });
 

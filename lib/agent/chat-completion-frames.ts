@@ -10,7 +10,7 @@ const TEXT_FIELDS = ['content', 'reasoning_content', 'reasoning'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 
 type Choice = { index?: unknown; delta?: Record<string, unknown> } & Record<string, unknown>;
-type Completion = { id?: unknown; choices?: unknown; usage?: unknown } & Record<string, unknown>;
+type Completion = { choices?: unknown } & Record<string, unknown>;
 
 /** An event that is only a piece of one choice's text. */
 type TextEvent = {
@@ -18,15 +18,17 @@ type TextEvent = {
   choice: Choice;
   field: TextField;
   text: string;
-  /** The event's data as it came, sent as it is when no other event joins it. */
-  data: string;
+  /** The event as it came, sent as it is when no other event joins it. */
+  message: EventSourceMessage;
 };
 
 /**
  * The event as a piece of text, or undefined for any other (its role, a tool call, the finish
- * reason, usage, log probabilities, a stream error): those pass unchanged.
+ * reason, usage, log probabilities, a field of the completion that is not a plain value, a
+ * stream error): those pass unchanged.
  */
-function textEvent({ event, data }: EventSourceMessage): TextEvent | undefined {
+function textEvent(message: EventSourceMessage): TextEvent | undefined {
+  const { event, data } = message;
   if (event !== undefined || !data.startsWith('{')) return undefined;
   let completion: Completion;
   try {
@@ -34,8 +36,13 @@ function textEvent({ event, data }: EventSourceMessage): TextEvent | undefined {
   } catch {
     return undefined;
   }
-  const { choices, usage } = completion;
-  if (usage != null || !Array.isArray(choices) || choices.length !== 1) return undefined;
+  const { choices, ...fields } = completion;
+  if (!Array.isArray(choices) || choices.length !== 1) return undefined;
+  // Usage, or anything else a server adds beside the choices (timings, citations), belongs to
+  // its own event: only plain values repeated in every event (id, model, created) may be joined.
+  if (Object.values(fields).some((value) => typeof value === 'object' && value !== null)) {
+    return undefined;
+  }
   const choice = choices[0] as Choice;
   const { index, delta, ...rest } = choice;
   if (typeof delta !== 'object' || delta === null) return undefined;
@@ -45,7 +52,7 @@ function textEvent({ event, data }: EventSourceMessage): TextEvent | undefined {
   const [field, text] = texts[0] ?? [];
   if (texts.length !== 1 || !TEXT_FIELDS.includes(field as TextField)) return undefined;
   if (typeof text !== 'string' || text === '') return undefined;
-  return { completion, choice, field: field as TextField, text, data };
+  return { completion, choice, field: field as TextField, text, message };
 }
 
 /** An event in the wire's form: each line of its data a `data:` line. */
@@ -55,19 +62,26 @@ const wire = ({ event, id, data }: EventSourceMessage) =>
     .map((line) => `data: ${line}\n`)
     .join('')}\n`;
 
+/** Whether two completions' fields beside the choices (all plain values) are the same. */
+const sameFields = (one: Completion, other: Completion) => {
+  const keys = new Set([...Object.keys(one), ...Object.keys(other)]);
+  keys.delete('choices');
+  return [...keys].every((key) => one[key] === other[key]);
+};
+
 const eventRules: FrameRules<EventSourceMessage, TextEvent, string> = {
   item: textEvent,
   continues: (last, next) =>
-    last.completion.id === next.completion.id &&
+    sameFields(last.completion, next.completion) &&
     last.choice.index === next.choice.index &&
     last.field === next.field,
   merge: (events) => {
-    const { completion, choice, field, data } = events[0] as TextEvent;
-    if (events.length === 1) return wire({ data });
+    const { completion, choice, field, message } = events[0] as TextEvent;
+    if (events.length === 1) return wire(message);
     const text = events.map((event) => event.text).join('');
     const delta = { ...choice.delta, [field]: text };
     const joined = { ...completion, choices: [{ ...choice, delta }] };
-    return wire({ data: JSON.stringify(joined) });
+    return wire({ ...message, data: JSON.stringify(joined) });
   },
   pass: wire,
 };

@@ -33,10 +33,13 @@ afterEach(async () => {
   }
 });
 
-/** A server that streams one chat completion: these deltas, at once, then its finish. */
-function serveAnswer(deltas: object[]) {
+/**
+ * A server that streams one chat completion: these deltas, each in a choice with `choice`'s
+ * other fields, at once, then its finish.
+ */
+function serveAnswer(deltas: object[], choice: object = {}) {
   const chunk = (delta: object, finish: string | null = null) =>
-    `data: ${JSON.stringify({ id: 'c', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    `data: ${JSON.stringify({ id: 'c', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finish, ...choice }] })}\n\n`;
   return serve((_, response) => {
     response.setHeader('content-type', 'text/event-stream');
     response.end(
@@ -397,7 +400,12 @@ describe('resolveModel', () => {
 
   it("passes the model's text on in frames, not a part per token", async () => {
     const tokens = ['The ', 'quick ', 'brown ', 'fox.'];
-    const { url } = await serveAnswer(tokens.map((content) => ({ role: 'assistant', content })));
+    // Each with log probabilities, which the server's events keep to themselves: the frames
+    // are the model middleware's, after the provider.
+    const { url } = await serveAnswer(
+      tokens.map((content) => ({ content })),
+      { logprobs: { content: [] } },
+    );
     const { model } = await resolveModel('local:m', {
       env: { OPENAI_COMPATIBLE_BASE_URL: url, OPENAI_COMPATIBLE_MODELS: 'm' },
     });
