@@ -104,13 +104,12 @@ export function Transcript({
   const [hydrated, setHydrated] = useState(false);
   // virtua's first guess for a row not yet measured is 40 px, and it corrects the guess only
   // once it has measured a screenful: opening a session, it mounted rows for a screenful of
-  // 40 px ones. The rows the server rendered are measured instead, and their mean is the guess.
+  // 40 px ones. The rows the server rendered are measured instead, and their median (as virtua
+  // takes of the rows it measures: one long answer does not make every row tall) is the guess.
   const serverList = useRef<HTMLOListElement>(null);
   const [rowSize, setRowSize] = useState<number>();
   useEffect(() => {
-    const heights = [...(serverList.current?.children ?? [])].map((row) => row.clientHeight);
-    if (heights.length > 0)
-      setRowSize(heights.reduce((sum, height) => sum + height) / heights.length);
+    setRowSize(median([...(serverList.current?.children ?? [])].map((row) => row.clientHeight)));
     setHydrated(true);
   }, []);
   // Rows before `from` are not rendered before hydration: the server's HTML holds the newest.
@@ -231,6 +230,16 @@ export function Transcript({
       )}
     </div>
   );
+}
+
+/** The middle of `values` (of the two middle ones, their mean); undefined for none. */
+function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 === 1
+    ? sorted[Math.floor(middle)]
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /**
