@@ -163,7 +163,7 @@ describe('the app database', () => {
     });
   }, 60_000);
 
-  it('opens the embedded database again, prepared, after its thread died', async () => {
+  it('opens the embedded database again at once, prepared, after its thread died', async () => {
     await inNewDataFolder(async () => {
       const error = vi.spyOn(console, 'error').mockImplementation(() => {});
       let prepared = 0;
@@ -175,6 +175,8 @@ describe('the app database', () => {
         cause: { message: expect.stringContaining('The PGlite thread exited') },
       });
 
+      // Opened and prepared again with no request asking (the preparation stops its turns).
+      await vi.waitFor(() => expect(prepared).toBe(2), { timeout: 30_000 });
       const second = await getDatabase();
       expect(second).not.toBe(first);
       expect(prepared).toBe(2);

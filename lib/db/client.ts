@@ -70,8 +70,9 @@ async function migratedPglite(
   try {
     await migratePglite(db, { migrationsFolder });
   } catch (error) {
-    // Closed, so that opening the folder again finds no other PGlite in it.
-    await client.close();
+    // Closed, so that opening the folder again finds no other PGlite in it (a thread that died
+    // meanwhile is closed already: the migration's error is the one to report).
+    await client.close().catch(() => {});
     throw error;
   }
   return { client, db: db as unknown as Db };
@@ -129,15 +130,19 @@ export function getDatabase(): Promise<Database> {
 /**
  * Starts opening the app's database unless it is already open or opening. `prepare`, given once
  * (instrumentation.ts, at start-up), runs on every database opened before anyone else gets it:
- * should the opening or `prepare` fail, or the embedded database's thread die later, the next
- * call opens it anew, and prepares it again.
+ * should the opening or `prepare` fail, the next call opens it anew, and prepares it again;
+ * should the embedded database's thread die later, it is opened and prepared again at once.
  */
 export function startDatabase(prepare?: (database: Database) => Promise<void>): Promise<Database> {
   if (prepare) shared.quantaPrepare = prepare;
   if (shared.quantaDatabase) return shared.quantaDatabase;
+  // Opened again at once: the preparation closes the turns that ran on the dead one, which can
+  // store nothing more and would otherwise run on until a request came.
   const opening: Promise<Database> = openDatabase(configuredTarget(), (error) => {
-    console.error('The database thread died; the next request opens it again:', error.message);
-    if (shared.quantaDatabase === opening) shared.quantaDatabase = undefined;
+    console.error('The database thread died; opening it again:', error.message);
+    if (shared.quantaDatabase !== opening) return;
+    shared.quantaDatabase = undefined;
+    void startDatabase().catch(() => {});
   })
     .then(async (database) => {
       try {
