@@ -18,20 +18,27 @@ export async function listMessages(db: Db, sessionId: string, from = 0): Promise
 
 /**
  * A page of the session's messages, oldest first: the last `limit` of them (all when no limit),
- * or of those before position `before`; `hasEarlier` when older ones remain.
+ * or of those before the session's message `before` (none when it has no such message);
+ * `hasEarlier` when older ones remain.
  */
 export async function listMessagePage(
   db: Db,
   sessionId: string,
-  { before, limit }: { before?: number; limit?: number },
+  { before, limit }: { before?: string; limit?: number },
 ): Promise<{ rows: MessageRow[]; hasEarlier: boolean }> {
+  // The position of `before` is read in the same statement: a page is one round trip.
+  const positionOf = (id: string) =>
+    db
+      .select({ position: messages.position })
+      .from(messages)
+      .where(and(eq(messages.id, id), eq(messages.sessionId, sessionId)));
   const newestFirst = db
     .select()
     .from(messages)
     .where(
       and(
         eq(messages.sessionId, sessionId),
-        before === undefined ? undefined : lt(messages.position, before),
+        before === undefined ? undefined : lt(messages.position, positionOf(before)),
       ),
     )
     .orderBy(desc(messages.position))

@@ -110,11 +110,15 @@ export async function readMessages(db: Db, request: Request, id: string): Promis
   }
   const limit = pageLimit(params.get('limit') ?? String(MESSAGE_PAGE), MAX_MESSAGE_PAGE);
   const session = await authorize(db, id, (await requester(db, request))?.ownerId, 'read');
-  const position = before === undefined ? undefined : await messagePosition(db, session.id, before);
-  if (before !== undefined && position === undefined) {
+  const page = await listMessagePage(db, session.id, { before, limit });
+  // No page before a message the session does not hold: only then is it looked for alone.
+  if (
+    before !== undefined &&
+    page.rows.length === 0 &&
+    (await messagePosition(db, session.id, before)) === undefined
+  ) {
     throw new HttpError(404, 'message_not_found', 'No such message in this session.');
   }
-  const page = await listMessagePage(db, session.id, { before: position, limit });
   return withWidgetStates(db, session.id, page);
 }
 

@@ -104,4 +104,29 @@ describe.skipIf(!process.env.DATABASE_URL)("a turn's round trips to PostgreSQL",
       expect(saves.length).toBeLessThanOrEqual(1 + Math.floor(seconds));
     }
   });
+
+  it('reads a page of earlier messages in one statement: no lookup of the message it is before', async () => {
+    const created = await sessionsRoute.POST(request('POST', '/api/sessions', owner, {}));
+    const { id } = (await created.json()).session as { id: string };
+    await turn(id, { message: { role: 'user', parts: [{ type: 'text', text: 'one' }] } });
+    await turn(id, { message: { role: 'user', parts: [{ type: 'text', text: 'two' }] } });
+    const newest = await (
+      await messagesRoute.GET(
+        request('GET', `/api/sessions/${id}/messages?limit=2`, owner),
+        params({ id }),
+      )
+    ).json();
+    proxy.reset();
+    const page = await messagesRoute.GET(
+      request('GET', `/api/sessions/${id}/messages?limit=2&before=${newest.messages[0].id}`, owner),
+      params({ id }),
+    );
+    expect((await page.json()).messages).toHaveLength(2);
+    expect(proxy.trips().map(kind)).toEqual([
+      'select identities',
+      'select sessions',
+      'select messages',
+      'select widget_states',
+    ]);
+  });
 });
