@@ -7,15 +7,16 @@ import {
   type CustomContainerComponentProps,
   type CustomItemComponentProps,
   Virtualizer,
+  type VirtualizerHandle,
 } from 'virtua';
 import type { QuantaMessage } from '@/lib/protocol';
 import { Button } from '../ui/button';
-import { cn } from '../ui/cn';
 import { ActionButton } from './action-button';
 import { MessageRow } from './message-row';
 import { TurnError } from './turn-error';
 import type { EarlierState } from './use-earlier-messages';
 import { useFollowNewest } from './use-follow-newest';
+import { useKeptPlace } from './use-kept-place';
 
 type TranscriptProps = {
   messages: QuantaMessage[];
@@ -137,6 +138,29 @@ export function Transcript({
     setStartMargin(listTop.current?.offsetTop ?? 0);
   }, [hasEarlier, earlier]);
 
+  // Where the first row stood when a load of earlier messages began (the scroller's own offset:
+  // virtua hears of a scroll after this component's handler); once the rows are in above it,
+  // that row is held there while they are measured (see useKeptPlace).
+  const virtualizer = useRef<VirtualizerHandle>(null);
+  const keepPlace = useKeptPlace(scrollRef, listTop);
+  const place = useRef<{ id: string; fromTop: number }>(undefined);
+  const rememberPlace = () => {
+    const handle = virtualizer.current;
+    const scroller = scrollRef.current;
+    if (!handle || !scroller || first === undefined) return;
+    place.current = {
+      id: first,
+      fromTop: startMargin + handle.getItemOffset(0) - scroller.scrollTop,
+    };
+  };
+  useLayoutEffect(() => {
+    const kept = place.current;
+    const index = messages.findIndex(({ id }) => id === kept?.id);
+    if (!kept || index <= 0) return;
+    place.current = undefined;
+    keepPlace({ index, fromTop: kept.fromTop });
+  }, [messages, keepPlace]);
+
   const renderRow = (row: QuantaMessage | 'tail', shown: number) =>
     row === 'tail' ? (
       <div key="tail">{tail}</div>
@@ -164,6 +188,7 @@ export function Transcript({
   const loadEarlier = () => {
     // Rows put above must not pull a reader who follows the newest line down to it again.
     stopScroll();
+    rememberPlace();
     onLoadEarlier();
   };
 
@@ -175,7 +200,10 @@ export function Transcript({
         onScroll={(event) => {
           // After a failure only the button tries again: every scroll near the top would.
           if (hasEarlier && earlier === 'idle' && event.currentTarget.scrollTop < LOAD_EARLIER_PX) {
+            rememberPlace();
             onLoadEarlier();
+          } else if (earlier === 'loading') {
+            rememberPlace();
           }
         }}
       >
@@ -188,13 +216,14 @@ export function Transcript({
               {readOnly ? 'No messages yet.' : 'Ask anything. Tools answer in the transcript.'}
             </p>
           ) : (
-            <div ref={listTop}>
+            <div ref={listTop} className="-mb-6">
               {hydrated ? (
                 <Virtualizer
                   as={TranscriptList}
                   item={TranscriptRow}
                   data={rows}
                   scrollRef={scrollRef}
+                  ref={virtualizer}
                   startMargin={startMargin}
                   itemSize={rowSize}
                   shift={shift}
@@ -285,13 +314,18 @@ function TranscriptList({ style, children, ref }: CustomContainerComponentProps)
   );
 }
 
-/** A row's place in the list; the space between rows is inside them, as virtua measures rows. */
+/**
+ * A row's place in the list. The space between rows is inside them, as virtua measures rows,
+ * and below each (the list's margin takes the last one's back): a row put above another leaves
+ * that one's size as it was, so a kept place does not move by it.
+ */
 function TranscriptRow({ style, children, index, ref }: CustomItemComponentProps) {
   return (
     <li
       ref={ref as Ref<HTMLLIElement>}
       style={style}
-      className={cn('flex flex-col', index > 0 && 'pt-6')}
+      data-index={index}
+      className="flex flex-col pb-6"
     >
       {children}
     </li>
