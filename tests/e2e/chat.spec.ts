@@ -10,24 +10,27 @@ import {
   turnEnded,
 } from './fixtures';
 
-/** The text lengths the latest answer showed, one per DOM change, while it streamed. */
+/**
+ * Records the text lengths the latest answer shows, one per DOM change, from the page's first
+ * script on: a demo answer can stream to its end before the test sees the session's page.
+ */
 async function recordAnswerPaints(page: Page) {
-  await page.evaluate(() => {
+  await page.addInitScript(() => {
     const lengths: number[] = [];
     (window as unknown as { paints: number[] }).paints = lengths;
     new MutationObserver(() => {
       const answers = document.querySelectorAll('[aria-label="Transcript"] > li');
       const last = answers[answers.length - 1];
       if (last) lengths.push(last.textContent?.length ?? 0);
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }).observe(document, { subtree: true, childList: true, characterData: true });
   });
 }
 
 test('with no model configured, the demo model calls a tool and answers, streaming', async ({
   page,
 }) => {
-  await startChat(page, 'What is 12 * (3 + 4)?');
   await recordAnswerPaints(page);
+  await startChat(page, 'What is 12 * (3 + 4)?');
 
   const transcript = page.getByRole('list', { name: 'Transcript' });
   await expect(transcript.getByText('What is 12 * (3 + 4)?')).toBeVisible();
