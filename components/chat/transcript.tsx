@@ -154,9 +154,11 @@ export function Transcript({
     };
   };
   useLayoutEffect(() => {
+    // Runs on every streamed frame: nothing to look up unless a load of earlier ones is noted.
     const kept = place.current;
-    const index = messages.findIndex(({ id }) => id === kept?.id);
-    if (!kept || index <= 0) return;
+    if (!kept) return;
+    const index = messages.findIndex(({ id }) => id === kept.id);
+    if (index <= 0) return;
     place.current = undefined;
     keepPlace({ index, fromTop: kept.fromTop });
   }, [messages, keepPlace]);
