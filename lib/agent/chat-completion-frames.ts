@@ -64,9 +64,11 @@ const wire = ({ event, id, data }: EventSourceMessage) =>
 
 /** Whether two completions' fields beside the choices (all plain values) are the same. */
 const sameFields = (one: Completion, other: Completion) => {
-  const keys = new Set([...Object.keys(one), ...Object.keys(other)]);
-  keys.delete('choices');
-  return [...keys].every((key) => one[key] === other[key]);
+  const keys = Object.keys(one);
+  return (
+    keys.length === Object.keys(other).length &&
+    keys.every((key) => key === 'choices' || one[key] === other[key])
+  );
 };
 
 const eventRules: FrameRules<EventSourceMessage, TextEvent, string> = {
