@@ -97,8 +97,8 @@ export async function deleteSession(db: Db, id: string): Promise<boolean> {
 }
 
 /**
- * Copies a session — its messages, widget states, notes and the model's summary — into a new private one owned by
- * `ownerId`.
+ * Copies a session — its messages, widget states, notes and the model's summary — into a new
+ * private one owned by `ownerId`.
  */
 export async function forkSession(
   db: Db,
