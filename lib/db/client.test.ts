@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { type Database, getDatabase, openDatabase, startDatabase } from './client';
 
@@ -166,6 +166,7 @@ describe('the app database', () => {
   it('opens the embedded database again at once, prepared, after its thread died', async () => {
     await inNewDataFolder(async () => {
       const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+      onTestFinished(() => error.mockRestore());
       let prepared = 0;
       const first = await startDatabase(async () => {
         prepared += 1;
@@ -185,7 +186,6 @@ describe('the app database', () => {
       // Closing it on purpose is no loss: the database stays the app's.
       await second.close();
       expect(await getDatabase()).toBe(second);
-      error.mockRestore();
     });
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import type { UIMessageChunk } from 'ai';
 import { eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, expect, it, onTestFinished, vi } from 'vitest';
 import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
 import * as sessionRoute from '@/app/api/sessions/[id]/route';
 import * as stopRoute from '@/app/api/sessions/[id]/stop/route';
@@ -272,6 +272,7 @@ describeEachDatabase('durable turns over the routes', (database) => {
 
   it('deleting a session stops its turn running here: the model is asked no more', async () => {
     const errors = vi.spyOn(console, 'error');
+    onTestFinished(() => errors.mockRestore());
     const id = await createSession();
     const turn = holdNextTurn();
     const posted = await prompt(id);
@@ -287,7 +288,6 @@ describeEachDatabase('durable turns over the routes', (database) => {
     // Its last writes, done before its stream ended, found no session: nothing to keep, and
     // no error in the server's log.
     expect(errors).not.toHaveBeenCalled();
-    errors.mockRestore();
   });
 
   it('runs a turn to its end and stores it whole when its client goes away', async () => {
