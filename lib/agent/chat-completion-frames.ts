@@ -1,4 +1,4 @@
-import { type EventSourceMessage, EventSourceParserStream } from 'eventsource-parser/stream';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { FRAME_MS, type FrameRules, framed } from './delta-frames';
 
 // An OpenAI-compatible server streams a chat completion as one server-sent event per token.
@@ -55,12 +55,16 @@ function textEvent(message: EventSourceMessage): TextEvent | undefined {
   return { completion, choice, field: field as TextField, text, message };
 }
 
+const encoder = new TextEncoder();
+
 /** An event in the wire's form: each line of its data a `data:` line. */
 const wire = ({ event, id, data }: EventSourceMessage) =>
-  `${event === undefined ? '' : `event: ${event}\n`}${id === undefined ? '' : `id: ${id}\n`}${data
-    .split('\n')
-    .map((line) => `data: ${line}\n`)
-    .join('')}\n`;
+  encoder.encode(
+    `${event === undefined ? '' : `event: ${event}\n`}${id === undefined ? '' : `id: ${id}\n`}${data
+      .split('\n')
+      .map((line) => `data: ${line}\n`)
+      .join('')}\n`,
+  );
 
 /** Whether two completions' fields beside the choices (all plain values) are the same. */
 const sameFields = (one: Completion, other: Completion) => {
@@ -71,7 +75,7 @@ const sameFields = (one: Completion, other: Completion) => {
   );
 };
 
-const eventRules: FrameRules<EventSourceMessage, TextEvent, string> = {
+const eventRules: FrameRules<EventSourceMessage, TextEvent, Uint8Array> = {
   item: textEvent,
   continues: (last, next) =>
     sameFields(last.completion, next.completion) &&
@@ -98,10 +102,20 @@ export function framedChatFetch(base: typeof fetch = fetch, frameMs = FRAME_MS):
     const response = await base(input, init);
     const type = response.headers.get('content-type') ?? '';
     if (!response.body || !type.startsWith('text/event-stream')) return response;
-    const events = response.body
-      .pipeThrough(new TextDecoderStream())
-      .pipeThrough(new EventSourceParserStream());
-    const body = framed(events, eventRules, frameMs).pipeThrough(new TextEncoderStream());
+    // Bytes to events to frames in one pass over each read: a stream for each step would cost
+    // its promises for every event, which is most of what relaying a token costs.
+    const decoder = new TextDecoder();
+    let add: (event: EventSourceMessage) => void = () => {};
+    const parser = createParser({ onEvent: (event) => add(event) });
+    const body = framed(
+      response.body,
+      (bytes: Uint8Array, addEvent) => {
+        add = addEvent;
+        parser.feed(decoder.decode(bytes, { stream: true }));
+      },
+      eventRules,
+      frameMs,
+    );
     return new Response(body, {
       status: response.status,
       statusText: response.statusText,

@@ -15,27 +15,32 @@ export type FrameRules<In, Item, Out> = {
   pass(chunk: In): Out;
 };
 
+/** A framer fed one chunk at a time (see `framed`). */
+type FrameJoiner<In> = {
+  add(chunk: In): void;
+  /** Sends what waits: the source has ended. */
+  end(): void;
+  /** Drops what waits: the source failed or its reader left, so it was never shown. */
+  drop(): void;
+};
+
 /**
- * `source` with its pieces of text joined into frames: a piece that comes while no frame is
- * open goes out at once (the first words are not held back), the ones that follow within
- * `frameMs` go out together when the frame closes. Any other chunk first sends what waits, so
- * the order and the text are the source's; only the number of chunks changes. When `source`
- * fails (a Stop aborts the request) or the reader cancels, the frame's timer is cleared and
- * what waits is dropped: it was never shown.
+ * Joins the pieces of text it is given into frames, handing `send` each chunk to pass on: a
+ * piece that comes while no frame is open goes out at once (the first words are not held
+ * back), the ones that follow within `frameMs` go out together when the frame closes. Any
+ * other chunk first sends what waits, so the order and the text are the source's; only the
+ * number of chunks changes.
  */
-export function framed<In, Item, Out>(
-  source: ReadableStream<In>,
+function frameJoiner<In, Item, Out>(
   rules: FrameRules<In, Item, Out>,
-  frameMs = FRAME_MS,
-): ReadableStream<Out> {
-  const reader = source.getReader();
+  send: (chunk: Out) => void,
+  frameMs: number,
+): FrameJoiner<In> {
   let waiting: Item[] = [];
   let frame: NodeJS.Timeout | undefined;
-  let controller: ReadableStreamDefaultController<Out>;
-  let cancelled = false;
 
   const sendWaiting = () => {
-    if (waiting.length > 0) controller.enqueue(rules.merge(waiting));
+    if (waiting.length > 0) send(rules.merge(waiting));
     waiting = [];
   };
   const openFrame = () => {
@@ -46,11 +51,65 @@ export function framed<In, Item, Out>(
       openFrame();
     }, frameMs);
   };
-  const stop = () => {
+  const closeFrame = () => {
     clearTimeout(frame);
     frame = undefined;
-    waiting = [];
   };
+
+  return {
+    add(chunk) {
+      const item = rules.item(chunk);
+      if (item === undefined) {
+        sendWaiting();
+        send(rules.pass(chunk));
+        return;
+      }
+      if (!frame) {
+        send(rules.merge([item]));
+        openFrame();
+        return;
+      }
+      const last = waiting.at(-1);
+      if (last !== undefined && !rules.continues(last, item)) sendWaiting();
+      waiting.push(item);
+    },
+    end() {
+      closeFrame();
+      sendWaiting();
+    },
+    drop() {
+      closeFrame();
+      waiting = [];
+    },
+  };
+}
+
+/**
+ * `source` with its pieces of text joined into frames (see `frameJoiner`). `unpack` gives
+ * the chunks each read holds, none or many (the events in a network read, say): they are
+ * handled as they come, with no stream between them, since each hop through a stream costs
+ * promises per chunk. When `source` fails (a Stop aborts the request) or the reader cancels,
+ * the frame's timer is cleared and what waits is dropped.
+ */
+export function framed<Raw, In, Item, Out>(
+  source: ReadableStream<Raw>,
+  unpack: (raw: Raw, add: (chunk: In) => void) => void,
+  rules: FrameRules<In, Item, Out>,
+  frameMs = FRAME_MS,
+): ReadableStream<Out> {
+  const reader = source.getReader();
+  let controller: ReadableStreamDefaultController<Out>;
+  let cancelled = false;
+  let sent = false;
+  const joiner = frameJoiner(
+    rules,
+    (chunk: Out) => {
+      sent = true;
+      controller.enqueue(chunk);
+    },
+    frameMs,
+  );
+  const add = (chunk: In) => joiner.add(chunk);
 
   return new ReadableStream<Out>({
     start(streamController) {
@@ -59,42 +118,29 @@ export function framed<In, Item, Out>(
     // Reads until it has passed a chunk on: one that only joined the frame asks for no new
     // pull, so returning then would leave the stream waiting for the frame's end.
     async pull() {
-      for (;;) {
-        let read: ReadableStreamReadResult<In>;
+      sent = false;
+      while (!sent) {
+        let read: ReadableStreamReadResult<Raw>;
         try {
           read = await reader.read();
         } catch (error) {
           if (cancelled) return;
-          stop();
+          joiner.drop();
           controller.error(error);
           return;
         }
         if (cancelled) return;
         if (read.done) {
-          clearTimeout(frame);
-          sendWaiting();
+          joiner.end();
           controller.close();
           return;
         }
-        const item = rules.item(read.value);
-        if (item === undefined) {
-          sendWaiting();
-          controller.enqueue(rules.pass(read.value));
-          return;
-        }
-        if (!frame) {
-          controller.enqueue(rules.merge([item]));
-          openFrame();
-          return;
-        }
-        const last = waiting.at(-1);
-        if (last !== undefined && !rules.continues(last, item)) sendWaiting();
-        waiting.push(item);
+        unpack(read.value, add);
       }
     },
     cancel(reason) {
       cancelled = true;
-      stop();
+      joiner.drop();
       return reader.cancel(reason);
     },
   });
@@ -125,7 +171,7 @@ export function deltaFrames(
   source: ReadableStream<Part>,
   frameMs = FRAME_MS,
 ): ReadableStream<Part> {
-  return framed(source, deltaRules, frameMs);
+  return framed(source, (part: Part, add) => add(part), deltaRules, frameMs);
 }
 
 /**
