@@ -14,8 +14,8 @@ import { toAiTools } from './ai-tools';
 import { answerBudget } from './answer-budget';
 import { describeError } from './describe-error';
 import { toModelMessages } from './model-messages';
-import { withCappedInput } from './tool-input-cap';
 import { doublingToolInputPieces } from './tool-input-pieces';
+import { buildMessage, settledParts, storedForm } from './turn-message';
 import { uniqueToolCallIds } from './unique-tool-call-ids';
 import { type Price, tokenUsage } from './usage';
 
@@ -90,8 +90,7 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
       message.parts.flatMap((part) => (isToolUIPart(part) ? [part.toolCallId] : [])),
     ),
   );
-  const forStorage = (message: QuantaMessage) => storedForm(message, turn.maxToolInputBytes);
-  return createUIMessageStream<QuantaMessage>({
+  const stream = createUIMessageStream<QuantaMessage>({
     originalMessages: turn.history,
     generateId: () => turn.messageId,
     // A model stream that breaks (rather than reporting an error part) surfaces here.
@@ -163,65 +162,60 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
         }),
       );
     },
-    // A step that called no tools is the last: `onEnd`'s save follows at once.
-    onStepFinish: async ({ responseMessage }) => {
-      if (lastStepCalledTools(responseMessage)) {
-        await logged(turn.onStep(forStorage(responseMessage)));
-      }
-    },
-    onFinish: ({ responseMessage, isAborted }) => {
-      const status: TurnStatus = isAborted ? 'stopped' : failure ? 'failed' : 'complete';
-      const metadata = { ...responseMessage.metadata, ...ending(status, failure) };
-      const parts = settledParts(responseMessage.parts);
-      return logged(turn.onEnd(forStorage({ ...responseMessage, parts, metadata })));
-    },
   });
+  return savingSteps(stream, turn, () => failure);
+}
+
+/**
+ * `stream` as it is, saving the message after each step that calls tools (before the step's
+ * end is passed on) and once at the end. The message is built from the chunks when a save is
+ * due, not kept up to date on every chunk: an answer's frames cost a push each.
+ */
+function savingSteps(
+  stream: ReadableStream<UIMessageChunk>,
+  turn: Turn,
+  failure: () => string | undefined,
+): ReadableStream<UIMessageChunk> {
+  const chunks: UIMessageChunk[] = [];
+  let aborted = false;
+  let ended = false;
+  const forStorage = (message: QuantaMessage) => storedForm(message, turn.maxToolInputBytes);
+  const messageSoFar = async (): Promise<QuantaMessage> =>
+    (await buildMessage(chunks)) ?? { id: turn.messageId, role: 'assistant', parts: [] };
+  const saveStep = async (chunk: UIMessageChunk, controller: TransformStreamDefaultController) => {
+    const message = await messageSoFar();
+    if (lastStepCalledTools(message)) await logged(turn.onStep(forStorage(message)));
+    controller.enqueue(chunk);
+  };
+  const end = async () => {
+    if (ended) return;
+    ended = true;
+    const message = await messageSoFar();
+    const error = failure();
+    const status: TurnStatus = aborted ? 'stopped' : error ? 'failed' : 'complete';
+    const metadata = { ...message.metadata, ...ending(status, error) };
+    const parts = settledParts(message.parts);
+    await logged(turn.onEnd(forStorage({ ...message, parts, metadata })));
+  };
+  // Node runs a transformer's `cancel` (a reader that leaves), which the DOM types omit.
+  const saving: Transformer<UIMessageChunk, UIMessageChunk> & { cancel(): Promise<void> } = {
+    // Not async: a promise for every frame is what building the message late saves.
+    transform(chunk, controller) {
+      chunks.push(chunk);
+      if (chunk.type === 'abort') aborted = true;
+      // A step that called no tools is the last: `onEnd`'s save follows at once.
+      if (chunk.type === 'finish-step') return saveStep(chunk, controller);
+      controller.enqueue(chunk);
+    },
+    flush: end,
+    cancel: end,
+  };
+  return stream.pipeThrough(new TransformStream(saving));
 }
 
 function lastStepCalledTools(message: QuantaMessage): boolean {
   const start = message.parts.findLastIndex((part) => part.type === 'step-start');
   return message.parts.slice(start + 1).some(isToolUIPart);
-}
-
-/** The message as it is stored: tool call arguments over the cap are not kept (see
- * `withCappedInput`). */
-export function storedForm(message: QuantaMessage, maxToolInputBytes: number): QuantaMessage {
-  return {
-    ...message,
-    parts: message.parts.map((part) => withCappedInput(part, maxToolInputBytes)),
-  };
-}
-
-/** The parts of a message its turn's end cut short, settled; a summary it never wrote is left out. */
-export function settledParts(parts: QuantaMessage['parts']): QuantaMessage['parts'] {
-  return parts
-    .filter((part) => !(part.type === 'data-summary' && part.data.status === 'summarising'))
-    .map(settled);
-}
-
-/**
- * A part the turn's end cut short (a stop, a failure, the answer budget, a dead server) will
- * never finish: its text is stored done, so it is not shown as still streaming, and a tool call,
- * which will never get a result, as failed, so its card does not spin for ever.
- */
-function settled(part: QuantaMessage['parts'][number]): QuantaMessage['parts'][number] {
-  if ((part.type === 'text' || part.type === 'reasoning') && part.state === 'streaming') {
-    return { ...part, state: 'done' };
-  }
-  if (
-    !isToolUIPart(part) ||
-    (part.state !== 'input-streaming' && part.state !== 'input-available')
-  ) {
-    return part;
-  }
-  // The text of arguments cut off mid-way is not kept: what parsed of them is.
-  const { rawInput: _cut, ...call } = part as typeof part & { rawInput?: unknown };
-  return {
-    ...call,
-    state: 'output-error',
-    input: part.input ?? {},
-    errorText: 'The turn ended before this call finished.',
-  };
 }
 
 function ending(status: TurnStatus, error: string | undefined): MessageMetadata {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { isNotNull } from 'drizzle-orm';
+import { interruptedMessage } from '../agent/turn-message';
 import { maxToolInputBytes } from '../config';
 import type { Db } from '../db/client';
 import { saveMessage } from '../db/messages';
@@ -7,7 +8,6 @@ import { type SessionRow, sessions } from '../db/schema';
 import { deleteTurnLog, readChunks } from '../db/turn-log';
 import { releaseTurn } from '../db/turns';
 import { publish } from '../events/session-events';
-import { interruptedMessage } from '../turns/build-message';
 import { runningTurn } from '../turns/running-turns';
 import { stopKey, turnBus } from '../turns/turn-bus';
 import { isStale } from './turn-mark';

@@ -1,9 +1,8 @@
 import type { UIMessageChunk } from 'ai';
-import { storedForm } from '../agent/run-turn';
+import { buildMessage, storedForm } from '../agent/turn-message';
 import type { Db } from '../db/client';
 import { appendChunks } from '../db/turn-log';
 import type { QuantaMessage } from '../protocol';
-import { buildMessage } from './build-message';
 import { logWriter, type WriteBatch } from './log-writer';
 import { feedKey, turnBus } from './turn-bus';
 import { TurnFeed } from './turn-feed';

@@ -1,7 +1,7 @@
 import { readUIMessageStream, type UIMessageChunk } from 'ai';
 import { expect, it } from 'vitest';
 import type { QuantaMessage } from '../protocol';
-import { buildMessage, interruptedMessage, joinDeltas } from './build-message';
+import { buildMessage, interruptedMessage, joinDeltas } from './turn-message';
 
 const text = (id: string, delta: string): UIMessageChunk => ({ type: 'text-delta', id, delta });
 const reasoning = (id: string, delta: string): UIMessageChunk => ({

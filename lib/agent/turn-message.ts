@@ -1,6 +1,9 @@
-import { readUIMessageStream, type UIMessageChunk } from 'ai';
-import { settledParts, storedForm } from '../agent/run-turn';
+import { isToolUIPart, readUIMessageStream, type UIMessageChunk } from 'ai';
 import type { QuantaMessage } from '../protocol';
+import { withCappedInput } from './tool-input-cap';
+
+// A turn's assistant message: built from the turn's chunks, as a client reading them holds it,
+// and settled into the form it is stored in.
 
 /**
  * Adjacent deltas of one text or reasoning part, joined: what the part ends up holding is the
@@ -61,4 +64,45 @@ export async function interruptedMessage(
     },
     maxToolInputBytes,
   );
+}
+
+/** The message as it is stored: tool call arguments over the cap are not kept (see
+ * `withCappedInput`). */
+export function storedForm(message: QuantaMessage, maxToolInputBytes: number): QuantaMessage {
+  return {
+    ...message,
+    parts: message.parts.map((part) => withCappedInput(part, maxToolInputBytes)),
+  };
+}
+
+/** The parts of a message its turn's end cut short, settled; a summary it never wrote is left out. */
+export function settledParts(parts: QuantaMessage['parts']): QuantaMessage['parts'] {
+  return parts
+    .filter((part) => !(part.type === 'data-summary' && part.data.status === 'summarising'))
+    .map(settled);
+}
+
+/**
+ * A part the turn's end cut short (a stop, a failure, the answer budget, a dead server) will
+ * never finish: its text is stored done, so it is not shown as still streaming, and a tool call,
+ * which will never get a result, as failed, so its card does not spin for ever.
+ */
+function settled(part: QuantaMessage['parts'][number]): QuantaMessage['parts'][number] {
+  if ((part.type === 'text' || part.type === 'reasoning') && part.state === 'streaming') {
+    return { ...part, state: 'done' };
+  }
+  if (
+    !isToolUIPart(part) ||
+    (part.state !== 'input-streaming' && part.state !== 'input-available')
+  ) {
+    return part;
+  }
+  // The text of arguments cut off mid-way is not kept: what parsed of them is.
+  const { rawInput: _cut, ...call } = part as typeof part & { rawInput?: unknown };
+  return {
+    ...call,
+    state: 'output-error',
+    input: part.input ?? {},
+    errorText: 'The turn ended before this call finished.',
+  };
 }
