@@ -2,14 +2,14 @@
 
 import { Chat, useChat } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DefaultChatTransport } from 'ai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MessagePage, QuantaMessage } from '@/lib/protocol';
 import { messageText } from '@/lib/protocol';
-import { apiError, refreshSessions } from '../api';
+import { refreshSessions } from '../api';
 import { withEarlier, withNewest } from './history';
 import { newMessageId } from './message-id';
 import { takePrompt } from './pending-prompt';
+import { sessionTransport } from './session-transport';
 import { useStopTurn } from './use-stop-turn';
 
 /** Streamed updates are applied at most this often: enough for a smooth read, cheap to render. */
@@ -153,32 +153,4 @@ export type SessionChat = ReturnType<typeof useSessionChat>;
 /** Whether the chat reads a turn's stream now (or waits for its first chunk). */
 export function isReading(chat: { status: string }): boolean {
   return chat.status === 'submitted' || chat.status === 'streaming';
-}
-
-function sessionTransport(sessionId: string) {
-  return new DefaultChatTransport<QuantaMessage>({
-    api: `/api/sessions/${sessionId}/messages`,
-    // The server holds the history: only the new (or edited) message travels.
-    prepareSendMessagesRequest: ({ messages, trigger, messageId }) => ({
-      body:
-        trigger === 'regenerate-message'
-          ? { trigger: 'regenerate' }
-          : { trigger: messageId ? 'edit' : 'submit', message: messages.at(-1) },
-    }),
-    // A running turn is read from its stream route (204 when none runs), which replays it from
-    // its first chunk: the SDK then starts the answer afresh at the stream's start chunk, whose
-    // id is the partial answer's the page holds, so the replay replaces it instead of adding to
-    // it or beside it.
-    prepareReconnectToStreamRequest: () => ({
-      api: `/api/sessions/${sessionId}/stream`,
-      credentials: 'same-origin',
-    }),
-    resumeStreamIsReplay: true,
-    // A refusal (409 while a turn runs, a model that went away) reads as the server's words.
-    fetch: async (input, init) => {
-      const response = await fetch(input, init);
-      if (!response.ok) throw await apiError(response);
-      return response;
-    },
-  });
 }
