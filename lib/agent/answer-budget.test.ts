@@ -3,6 +3,7 @@ import { simulateReadableStream, wrapLanguageModel } from 'ai';
 import { convertReadableStreamToArray, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { AnswerTooLongError, answerBudget, answerCutMarker } from './answer-budget';
+import { partTransforms } from './part-transforms';
 
 const options: LanguageModelV3CallOptions = {
   prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
@@ -35,7 +36,7 @@ async function budgeted(maxBytes: number, ...calls: LanguageModelV3StreamPart[][
     model: new MockLanguageModelV3({
       doStream: async () => ({ stream: simulateReadableStream({ chunks: calls[call++] ?? [] }) }),
     }),
-    middleware: budget.middleware,
+    middleware: partTransforms(budget.transform),
   });
   const streamed: LanguageModelV3StreamPart[][] = [];
   for (const _ of calls) {
@@ -130,7 +131,7 @@ describe('answerBudget', () => {
           }),
         }),
       }),
-      middleware: answerBudget(1000).middleware,
+      middleware: partTransforms(answerBudget(1000).transform),
     });
     const parts = await convertReadableStreamToArray((await model.doStream(options)).stream);
     expect(parts.at(-1)).toEqual({ type: 'error', error: new AnswerTooLongError(1000) });

@@ -1,5 +1,6 @@
-import type { LanguageModelV3Middleware, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { formatBytes } from './byte-size';
+import type { PartTransform } from './part-transforms';
 
 /** A turn whose answer outgrew its budget; the turn ends with this message. */
 export class AnswerTooLongError extends Error {
@@ -15,8 +16,8 @@ export function answerCutMarker(maxBytes: number): string {
 }
 
 export type AnswerBudget = {
-  /** Counts and cuts the model calls of one turn; apply it to each of them. */
-  middleware: LanguageModelV3Middleware;
+  /** Counts and cuts the model calls of one turn: a transform for each of them. */
+  transform(): PartTransform;
   /** Whether the budget ran out: the turn must not call the model again. */
   exhausted(): boolean;
 };
@@ -37,45 +38,38 @@ export function answerBudget(maxBytes: number): AnswerBudget {
   let exhausted = false;
   return {
     exhausted: () => exhausted,
-    middleware: {
-      specificationVersion: 'v3',
-      async wrapStream({ doStream }) {
-        const result = await doStream();
-        const open = new Map<string, 'text' | 'reasoning'>();
-        // Tool calls whose input was counted as it streamed: their whole input is not counted again.
-        const streamedInputs = new Set<string>();
-        const budgeted = new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
-          transform(part, controller) {
-            const size = sizeOf(part, streamedInputs);
-            if (used + size <= maxBytes) {
-              used += size;
-              track(part, open);
-              controller.enqueue(part);
-              return;
-            }
-            exhausted = true;
-            if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
-              const delta = cutToBytes(part.delta, maxBytes - used);
-              if (delta !== '') controller.enqueue({ ...part, delta });
-            }
-            used = maxBytes;
-            for (const [id, kind] of open) {
-              controller.enqueue({ type: kind === 'text' ? 'text-end' : 'reasoning-end', id });
-            }
-            controller.enqueue({ type: 'text-start', id: MARKER_ID });
-            controller.enqueue({
-              type: 'text-delta',
-              id: MARKER_ID,
-              delta: answerCutMarker(maxBytes),
-            });
-            controller.enqueue({ type: 'text-end', id: MARKER_ID });
-            controller.enqueue({ type: 'error', error: new AnswerTooLongError(maxBytes) });
-            // Closes what we send after the parts above and cancels the model's stream.
-            controller.terminate();
-          },
-        });
-        return { ...result, stream: result.stream.pipeThrough(budgeted) };
-      },
+    transform() {
+      const open = new Map<string, 'text' | 'reasoning'>();
+      const streamedInputs = new Set<string>();
+      return {
+        transform(part, controller) {
+          const size = sizeOf(part, streamedInputs);
+          if (used + size <= maxBytes) {
+            used += size;
+            track(part, open);
+            controller.enqueue(part);
+            return;
+          }
+          exhausted = true;
+          if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
+            const delta = cutToBytes(part.delta, maxBytes - used);
+            if (delta !== '') controller.enqueue({ ...part, delta });
+          }
+          used = maxBytes;
+          for (const [id, kind] of open) {
+            controller.enqueue({ type: kind === 'text' ? 'text-end' : 'reasoning-end', id });
+          }
+          controller.enqueue({ type: 'text-start', id: MARKER_ID });
+          controller.enqueue({
+            type: 'text-delta',
+            id: MARKER_ID,
+            delta: answerCutMarker(maxBytes),
+          });
+          controller.enqueue({ type: 'text-end', id: MARKER_ID });
+          controller.enqueue({ type: 'error', error: new AnswerTooLongError(maxBytes) });
+          controller.terminate();
+        },
+      };
     },
   };
 }

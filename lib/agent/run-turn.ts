@@ -14,6 +14,7 @@ import { toAiTools } from './ai-tools';
 import { answerBudget } from './answer-budget';
 import { describeError } from './describe-error';
 import { toModelMessages } from './model-messages';
+import { partTransforms } from './part-transforms';
 import { doublingToolInputPieces } from './tool-input-pieces';
 import { buildMessage, settledParts, storedForm } from './turn-message';
 import { uniqueToolCallIds } from './unique-tool-call-ids';
@@ -124,7 +125,13 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
       const result = streamText({
         model: wrapLanguageModel({
           model: turn.model,
-          middleware: [doublingToolInputPieces, budget.middleware, uniqueToolCallIds(toolCallIds)],
+          // In the order the parts meet them: ids first, so the budget and the pieces see the
+          // ids the turn keeps; the pieces last, so the budget counts every byte as it comes.
+          middleware: partTransforms(
+            uniqueToolCallIds(toolCallIds),
+            budget.transform,
+            doublingToolInputPieces,
+          ),
         }),
         system: system(summary),
         messages: await toModelMessages(turn.history),

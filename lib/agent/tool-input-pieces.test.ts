@@ -2,6 +2,7 @@ import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
 import { convertReadableStreamToArray, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { partTransforms } from './part-transforms';
 import { doublingToolInputPieces } from './tool-input-pieces';
 
 const delta = (id: string, text: string): LanguageModelV3StreamPart => ({
@@ -27,7 +28,7 @@ async function through(chunks: LanguageModelV3StreamPart[]) {
     model: new MockLanguageModelV3({
       doStream: async () => ({ stream: fromArray(chunks) }),
     }),
-    middleware: doublingToolInputPieces,
+    middleware: partTransforms(doublingToolInputPieces),
   });
   const { stream } = await model.doStream({ prompt: [] });
   return convertReadableStreamToArray(stream);

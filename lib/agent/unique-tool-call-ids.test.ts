@@ -3,6 +3,7 @@ import { simulateReadableStream, wrapLanguageModel } from 'ai';
 import { convertReadableStreamToArray, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { ID_PATTERN } from '../ids';
+import { partTransforms } from './part-transforms';
 import { uniqueToolCallIds } from './unique-tool-call-ids';
 
 /** One call streamed whole: its input start, a delta, its end, the call, a provider's result. */
@@ -21,7 +22,7 @@ async function idsSeen(used: Set<string>, ...calls: LanguageModelV3StreamPart[][
     model: new MockLanguageModelV3({
       doStream: async () => ({ stream: simulateReadableStream({ chunks: calls[next++] ?? [] }) }),
     }),
-    middleware: uniqueToolCallIds(used),
+    middleware: partTransforms(uniqueToolCallIds(used)),
   });
   const seen: string[][] = [];
   for (const _ of calls) {
@@ -70,7 +71,7 @@ describe('uniqueToolCallIds', () => {
       model: new MockLanguageModelV3({
         doStream: async () => ({ stream: simulateReadableStream({ chunks: [text] }) }),
       }),
-      middleware: uniqueToolCallIds(new Set(['call_0'])),
+      middleware: partTransforms(uniqueToolCallIds(new Set(['call_0']))),
     });
     const parts = await convertReadableStreamToArray((await model.doStream({ prompt: [] })).stream);
     expect(parts).toEqual([text]);

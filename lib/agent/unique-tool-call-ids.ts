@@ -1,5 +1,6 @@
-import type { LanguageModelV3Middleware, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { newId } from '../ids';
+import type { PartTransform } from './part-transforms';
 
 /**
  * Makes every tool call id the model sends unique within the session before anything sees it.
@@ -8,50 +9,43 @@ import { newId } from '../ids';
  * earlier call's widget. An id already in `used` (the session's history, then each call as it
  * comes) is replaced by a fresh one, the same for every part of that call within one model call.
  */
-export function uniqueToolCallIds(used: Set<string>): LanguageModelV3Middleware {
-  return {
-    specificationVersion: 'v3',
-    async wrapStream({ doStream }) {
-      const result = await doStream();
-      // Calls whose input is streaming, then calls sent whole (a result may still refer to them).
-      const open = new Map<string, string>();
-      const sent = new Map<string, string>();
-      const claim = (id: string) => {
-        const unique = used.has(id) ? newId() : id;
-        used.add(unique);
-        return unique;
-      };
-      const renamed = (part: LanguageModelV3StreamPart): LanguageModelV3StreamPart => {
-        switch (part.type) {
-          case 'tool-input-start': {
-            const id = claim(part.id);
-            open.set(part.id, id);
-            return { ...part, id };
-          }
-          case 'tool-input-delta':
-          case 'tool-input-end':
-            return { ...part, id: open.get(part.id) ?? part.id };
-          case 'tool-call': {
-            const toolCallId = open.get(part.toolCallId) ?? claim(part.toolCallId);
-            open.delete(part.toolCallId);
-            sent.set(part.toolCallId, toolCallId);
-            return { ...part, toolCallId };
-          }
-          case 'tool-result':
-          case 'tool-approval-request':
-            return { ...part, toolCallId: sent.get(part.toolCallId) ?? part.toolCallId };
-          default:
-            return part;
+export function uniqueToolCallIds(used: Set<string>): () => PartTransform {
+  return () => {
+    // Calls whose input is streaming, then calls sent whole (a result may still refer to them).
+    const open = new Map<string, string>();
+    const sent = new Map<string, string>();
+    const claim = (id: string) => {
+      const unique = used.has(id) ? newId() : id;
+      used.add(unique);
+      return unique;
+    };
+    const renamed = (part: LanguageModelV3StreamPart): LanguageModelV3StreamPart => {
+      switch (part.type) {
+        case 'tool-input-start': {
+          const id = claim(part.id);
+          open.set(part.id, id);
+          return { ...part, id };
         }
-      };
-      const stream = result.stream.pipeThrough(
-        new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
-          transform(part, controller) {
-            controller.enqueue(renamed(part));
-          },
-        }),
-      );
-      return { ...result, stream };
-    },
+        case 'tool-input-delta':
+        case 'tool-input-end':
+          return { ...part, id: open.get(part.id) ?? part.id };
+        case 'tool-call': {
+          const toolCallId = open.get(part.toolCallId) ?? claim(part.toolCallId);
+          open.delete(part.toolCallId);
+          sent.set(part.toolCallId, toolCallId);
+          return { ...part, toolCallId };
+        }
+        case 'tool-result':
+        case 'tool-approval-request':
+          return { ...part, toolCallId: sent.get(part.toolCallId) ?? part.toolCallId };
+        default:
+          return part;
+      }
+    };
+    return {
+      transform(part, controller) {
+        controller.enqueue(renamed(part));
+      },
+    };
   };
 }
