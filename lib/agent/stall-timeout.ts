@@ -25,16 +25,42 @@ export function stallTimeout(ms: number): LanguageModelV3Middleware {
         : timeout.signal;
       const result = await within(ms, timeout, model.doStream({ ...params, abortSignal }));
       const reader = result.stream.getReader();
+      // One clock for the whole stream, restarted at every read, rather than a timer and an
+      // abort listener for each part: it fails only a read that is waiting when it rings.
+      let failRead: ((error: unknown) => void) | undefined;
+      const clock = setTimeout(() => {
+        if (!failRead) return;
+        const error = new ModelTimeoutError(ms);
+        timeout.abort(error);
+        failRead(error);
+      }, ms);
+      const read = () =>
+        new Promise<ReadableStreamReadResult<LanguageModelV3StreamPart>>((resolve, reject) => {
+          failRead = reject;
+          clock.refresh();
+          reader.read().then(resolve, reject);
+        });
       const stream = new ReadableStream<LanguageModelV3StreamPart>({
         async pull(controller) {
-          const next = await within(ms, timeout, reader.read()).catch((error: unknown) => {
+          let next: ReadableStreamReadResult<LanguageModelV3StreamPart>;
+          try {
+            next = await read();
+          } catch (error) {
+            clearTimeout(clock);
             if (timeout.signal.aborted) void reader.cancel(error).catch(() => {});
             throw error;
-          });
-          if (next.done) controller.close();
-          else controller.enqueue(next.value);
+          } finally {
+            failRead = undefined;
+          }
+          if (next.done) {
+            clearTimeout(clock);
+            controller.close();
+          } else {
+            controller.enqueue(next.value);
+          }
         },
         cancel(reason) {
+          clearTimeout(clock);
           return reader.cancel(reason);
         },
       });
