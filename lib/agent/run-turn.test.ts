@@ -182,6 +182,21 @@ describe('runTurn', () => {
     });
   });
 
+  it('saves a step that called tools once, even when the answer after it is empty', async () => {
+    const { model } = scripted([
+      [call('save_note', { text: 'milk' }), finish('tool-calls')],
+      [finish('stop')],
+    ]);
+    const { ended, stepped } = await run(model);
+    expect(stepped).toHaveLength(1);
+    // The end's message holds the empty step's start, as a client reading the turn does.
+    expect(ended[0]?.parts.map((part) => part.type)).toEqual([
+      'step-start',
+      'tool-save_note',
+      'step-start',
+    ]);
+  });
+
   it('runs parallel tool calls concurrently', async () => {
     const { model, prompts } = scripted([
       [

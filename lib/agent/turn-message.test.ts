@@ -98,6 +98,14 @@ it('builds the message so far from the chunks of a turn still running', async ()
   expect(built?.parts.at(-1)).toMatchObject({ type: 'text', text: 'Here is ', state: 'streaming' });
 });
 
+it('builds a step just begun: its start is there before anything it shows', async () => {
+  const begun = turn.slice(0, turn.findIndex((chunk) => chunk.type === 'finish-step') + 2);
+  expect(begun.at(-1)).toEqual({ type: 'start-step' });
+  const built = await buildMessage(begun);
+  expect(built?.parts.at(-1)).toEqual({ type: 'step-start' });
+  expect(built?.metadata).toEqual({ model: 'demo:offline', status: 'streaming' });
+});
+
 it('builds nothing from chunks that never started a message', async () => {
   expect(await buildMessage([])).toBeUndefined();
   expect(

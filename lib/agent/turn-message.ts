@@ -36,6 +36,9 @@ export async function buildMessage(
   const source = new ReadableStream<UIMessageChunk>({
     start(controller) {
       for (const chunk of joinDeltas(chunks)) controller.enqueue(chunk);
+      // The SDK hands out a copy only after a chunk that shows something: a step just begun
+      // (its `step-start` part) would be missing. Empty metadata changes nothing and shows it.
+      controller.enqueue({ type: 'message-metadata', messageMetadata: {} });
       controller.close();
     },
   });
