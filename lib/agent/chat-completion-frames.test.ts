@@ -113,6 +113,23 @@ it('passes every other event unchanged, after the text that waits', async () => 
   expect(out.at(-1)?.[0]).toBe(10);
 });
 
+it('passes an event whose choice is not an object as it came, after the text that waits', async () => {
+  const odd = 'data: {"choices":[null]}\n\n';
+  const out = await relayed(
+    [
+      [0, content('a')],
+      [1, content('b')],
+      [2, odd],
+    ],
+    100,
+  );
+  expect(out.flatMap(([, events]) => events)).toEqual([
+    data(content('a')),
+    data(content('b')),
+    data(odd),
+  ]);
+});
+
 it('joins reasoning as it joins text, and keeps a role repeated in every event', async () => {
   const thought = (text: string) =>
     event({ delta: { role: 'assistant', reasoning_content: text } });

@@ -43,8 +43,9 @@ function textEvent(message: EventSourceMessage): TextEvent | undefined {
   if (Object.values(fields).some((value) => typeof value === 'object' && value !== null)) {
     return undefined;
   }
-  const choice = choices[0] as Choice;
-  const { index, delta, ...rest } = choice;
+  const choice = choices[0];
+  if (typeof choice !== 'object' || choice === null) return undefined;
+  const { index, delta, ...rest } = choice as Choice;
   if (typeof delta !== 'object' || delta === null) return undefined;
   if (Object.entries(rest).some(([, value]) => value != null)) return undefined;
   // Some servers (Ollama) repeat the role in every event: it is the same in all of them.

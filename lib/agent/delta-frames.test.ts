@@ -1,7 +1,7 @@
 import type { LanguageModelV3StreamPart as Part } from '@ai-sdk/provider';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { timedRun, timedStream } from '@/tests/helpers/timed-stream';
-import { deltaFrames } from './delta-frames';
+import { deltaFrames, type FrameRules, framed as framedBy } from './delta-frames';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -147,4 +147,26 @@ it('cancels the source when its reader cancels, and clears the frame', async () 
   await reader.cancel('stall');
   expect(cancelled).toHaveBeenCalledWith('stall');
   expect(vi.getTimerCount()).toBe(0);
+});
+
+it('fails the stream on a chunk its rules cannot take, leaving no frame to write to it', async () => {
+  const rules: FrameRules<string, string, string> = {
+    item: (chunk) => {
+      if (chunk === 'bad') throw new Error('garbled');
+      return chunk;
+    },
+    continues: () => true,
+    merge: (items) => items.join(''),
+    pass: (chunk) => chunk,
+  };
+  const source = new ReadableStream<string>({
+    start(controller) {
+      for (const chunk of ['a', 'b', 'bad']) controller.enqueue(chunk);
+    },
+  });
+  const reader = framedBy(source, (chunk: string, add) => add(chunk), rules, 30).getReader();
+  expect(await reader.read()).toEqual({ done: false, value: 'a' });
+  await expect(reader.read()).rejects.toThrow('garbled');
+  // The frame 'b' opened would have closed now, writing to the failed stream.
+  await vi.advanceTimersByTimeAsync(100);
 });

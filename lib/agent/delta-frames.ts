@@ -135,7 +135,16 @@ export function framed<Raw, In, Item, Out>(
           controller.close();
           return;
         }
-        unpack(read.value, add);
+        try {
+          unpack(read.value, add);
+        } catch (error) {
+          // A chunk the rules could not take (an event the server garbled): the stream fails,
+          // and no frame's timer is left to write to it.
+          joiner.drop();
+          controller.error(error);
+          void reader.cancel(error).catch(() => {});
+          return;
+        }
       }
     },
     cancel(reason) {
