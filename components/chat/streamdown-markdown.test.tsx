@@ -62,6 +62,22 @@ it('completes unfinished syntax while it streams', () => {
   expect(container.querySelector('[data-streamdown="strong"]')?.textContent).toBe('bold');
 });
 
+it('keeps an answer it streamed as it is when the stream ends: nothing is rendered again', () => {
+  const text = 'First paragraph.\n\n```js\nconst answer = 42;\n```\n\nLast paragraph.';
+  const { container, rerender } = render(<StreamdownMarkdown text={text} streaming />);
+  const first = container.querySelector('p');
+  rerender(<StreamdownMarkdown text={text} streaming={false} />);
+  expect(first?.textContent).toBe('First paragraph.');
+  expect(container.querySelector('p')).toBe(first);
+});
+
+it('shows syntax left unfinished when the stream ended as it is, as a reload would', () => {
+  const { container, rerender } = render(<StreamdownMarkdown text={'some **bold'} streaming />);
+  rerender(<StreamdownMarkdown text={'some **bold'} streaming={false} />);
+  expect(container.querySelector('[data-streamdown="strong"]')).toBeNull();
+  expect(container.textContent).toBe('some **bold');
+});
+
 describe('images', () => {
   it('shows an image inline in a paragraph as a link, never loading it', () => {
     const { container } = render(

@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import {
   defaultRehypePlugins,
   defaultRemarkPlugins,
@@ -30,13 +31,21 @@ const noPlugins: PluginConfig = {};
  */
 export function StreamdownMarkdown({ text, streaming }: { text: string; streaming: boolean }) {
   const plugins = useCodeHighlighter(text) ?? noPlugins;
+  // An answer that has streamed here stays in streaming mode. It renders block by block and
+  // keeps the blocks that did not change; static mode renders the whole text in one pass, so
+  // switching when the stream ends would render all of it again at once, the longest task of a
+  // long answer. Unfinished syntax is completed only while it streams, so a finished answer
+  // reads as static mode would show it.
+  const [streamed, setStreamed] = useState(streaming);
+  if (streaming && !streamed) setStreamed(true);
   return (
     <Streamdown
       plugins={plugins}
       remarkPlugins={remarkPlugins}
       rehypePlugins={rehypePlugins}
       linkSafety={linkSafety}
-      mode={streaming ? 'streaming' : 'static'}
+      mode={streamed ? 'streaming' : 'static'}
+      parseIncompleteMarkdown={streaming}
       isAnimating={streaming}
       className={`markdown ${headings}`}
     >
