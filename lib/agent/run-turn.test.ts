@@ -409,6 +409,36 @@ describe('runTurn', () => {
     expect(pieces.length).toBeLessThanOrEqual(12);
   });
 
+  it('sends every step the whole history in order: the earlier turns, the prompt, the steps', async () => {
+    const { model, prompts } = scripted([[call('save_note', { text: 'x' }), finish('tool-calls')]]);
+    const history: QuantaMessage[] = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'first question' }] },
+      { id: 'a0', role: 'assistant', parts: [{ type: 'text', text: 'first answer' }] },
+      { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'second question' }] },
+    ];
+    await run(model, { history });
+    const shape = (prompt: LanguageModelV3CallOptions['prompt'] | undefined) =>
+      (prompt ?? []).map((message) =>
+        typeof message.content === 'string'
+          ? message.role
+          : `${message.role}: ${message.content.map((part) => ('text' in part ? part.text : part.type)).join(', ')}`,
+      );
+    expect(shape(prompts[0])).toEqual([
+      'system',
+      'user: first question',
+      'assistant: first answer',
+      'user: second question',
+    ]);
+    expect(shape(prompts[1])).toEqual([
+      'system',
+      'user: first question',
+      'assistant: first answer',
+      'user: second question',
+      'assistant: tool-call',
+      'tool: tool-result',
+    ]);
+  });
+
   it('gives a tool call id used before in the session a fresh one, so each call keeps its own', async () => {
     // A server that numbers calls per answer: call_0 in both steps, and again in the next turn.
     const countStep = (from: number) => [

@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import {
   createUIMessageStream,
   isToolUIPart,
+  type ModelMessage,
   stepCountIs,
   streamText,
   type UIMessageChunk,
@@ -122,6 +123,7 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
         }
         writer.write({ ...part, data: { status: 'done' } });
       }
+      const { earlier, latest } = atLastPrompt(await toModelMessages(turn.history));
       const result = streamText({
         model: wrapLanguageModel({
           model: turn.model,
@@ -134,7 +136,12 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
           ),
         }),
         system: system(summary),
-        messages: await toModelMessages(turn.history),
+        messages: latest,
+        // The SDK checks `messages` against its zod schema at every turn, message by message: at
+        // a full context budget (some 700 messages) that costs more than the rest of the turn's
+        // start. The earlier messages are its own conversion of the stored transcript, checked
+        // when each turn brought them; they join every step's prompt here, taken as they are.
+        prepareStep: ({ messages }) => ({ messages: [...earlier, ...messages] }),
         tools: toAiTools(
           turn.toolSet,
           { agentId: turn.agentId, sessionId: turn.sessionId, services: turn.services },
@@ -171,6 +178,18 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
     },
   });
   return savingSteps(stream, turn, () => failure);
+}
+
+/** `messages` split before the last user message: the turn's prompt starts there. */
+function atLastPrompt(messages: ModelMessage[]): {
+  earlier: ModelMessage[];
+  latest: ModelMessage[];
+} {
+  const prompt = Math.max(
+    messages.findLastIndex((message) => message.role === 'user'),
+    0,
+  );
+  return { earlier: messages.slice(0, prompt), latest: messages.slice(prompt) };
 }
 
 /**
