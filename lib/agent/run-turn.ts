@@ -139,8 +139,8 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
         messages: latest,
         // The SDK checks `messages` against its zod schema at every turn, message by message: at
         // a full context budget (some 700 messages) that costs more than the rest of the turn's
-        // start. The earlier messages are its own conversion of the stored transcript: answers it
-        // made, prompts it checked in their own turns. They join each step's prompt as they are.
+        // start. The earlier messages are what its own conversion makes of the stored JSON (held
+        // to its schema by model-messages.test.ts); they join each step's prompt as they are.
         prepareStep: ({ messages }) => ({ messages: [...earlier, ...messages] }),
         tools: toAiTools(
           turn.toolSet,
