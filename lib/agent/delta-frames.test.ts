@@ -167,6 +167,7 @@ it('fails the stream on a chunk its rules cannot take, leaving no frame to write
   const reader = framedBy(source, (chunk: string, add) => add(chunk), rules, 30).getReader();
   expect(await reader.read()).toEqual({ done: false, value: 'a' });
   await expect(reader.read()).rejects.toThrow('garbled');
-  // The frame 'b' opened would have closed now, writing to the failed stream.
+  expect(vi.getTimerCount()).toBe(0);
+  // Had the frame 'b' joined been left open, closing it now would write to the failed stream.
   await vi.advanceTimersByTimeAsync(100);
 });
