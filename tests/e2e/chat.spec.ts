@@ -45,7 +45,6 @@ test('with no model configured, the demo model calls a tool and answers, streami
   // Streamed: the answer's text grew over several paints (sent whole, its lead-in and its
   // answer would make two).
   const paints = await page.evaluate(() => (window as unknown as { paints: number[] }).paints);
-  console.log(`answer text lengths painted: ${[...new Set(paints)].join(' ')}`);
   expect(new Set(paints.filter((length) => length > 0)).size).toBeGreaterThan(2);
 
   // The first message titled the session; the sidebar learnt it when the turn ended.
