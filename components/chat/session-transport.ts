@@ -5,7 +5,7 @@ import { apiError } from '../api';
 
 /**
  * A turn's UI message stream as chunks. The SDK's own transport checks every chunk against its
- * schema, which brings zod to the page; these come from this app's own server, whose chunks
+ * zod schema, a parse per streamed frame; these come from this app's own server, whose chunks
  * the SDK made, so they are read as they are sent.
  */
 function chunksOf(response: Response): ReadableStream<UIMessageChunk> {
