@@ -109,7 +109,6 @@ export function framed<Raw, In, Item, Out>(
     },
     frameMs,
   );
-  const add = (chunk: In) => joiner.add(chunk);
 
   return new ReadableStream<Out>({
     start(streamController) {
@@ -136,7 +135,7 @@ export function framed<Raw, In, Item, Out>(
           return;
         }
         try {
-          unpack(read.value, add);
+          unpack(read.value, joiner.add);
         } catch (error) {
           // A chunk the rules could not take (an event the server garbled): the stream fails,
           // and no frame's timer is left to write to it.
