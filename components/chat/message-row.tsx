@@ -1,10 +1,8 @@
 'use client';
 
-import { isStaticToolUIPart, isToolUIPart } from 'ai';
 import { CircleAlert, CircleStop, Pencil, RefreshCw } from 'lucide-react';
 import { memo, useRef, useState } from 'react';
-import type { QuantaMessage } from '@/lib/protocol';
-import { messageText } from '@/lib/protocol';
+import { isStaticToolPart, isToolPart, messageText, type QuantaMessage } from '@/lib/protocol';
 import { ActionButton } from './action-button';
 import { EditMessageForm } from './edit-message';
 import { Markdown } from './markdown';
@@ -141,9 +139,9 @@ function AssistantMessage({
             </details>
           );
         }
-        if (isToolUIPart(part)) {
+        if (isToolPart(part)) {
           const output =
-            isStaticToolUIPart(part) && part.state === 'output-available' ? part.output : undefined;
+            isStaticToolPart(part) && part.state === 'output-available' ? part.output : undefined;
           const ui = output && !output.isError ? output.ui : undefined;
           return (
             <div key={key} className="flex flex-col gap-2">

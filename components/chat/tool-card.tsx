@@ -1,9 +1,8 @@
 'use client';
 
-import { getToolName } from 'ai';
 import { ChevronRight, CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import type { QuantaToolPart, UiContent } from '@/lib/protocol';
+import { type QuantaToolPart, toolNameOf, type UiContent } from '@/lib/protocol';
 import { cn } from '../ui/cn';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../ui/collapsible';
 import { focusRing } from '../ui/focus-ring';
@@ -16,7 +15,7 @@ const PREVIEW_LENGTH = 60;
  * was sent, and what only the person sees (a note, or a widget and its data).
  */
 export function ToolCard({ part }: { part: QuantaToolPart }) {
-  const name = getToolName(part);
+  const name = toolNameOf(part);
   const view = toolView(part);
   return (
     <Collapsible

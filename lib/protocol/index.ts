@@ -42,4 +42,5 @@ export { MAX_MESSAGE_PAGE, MAX_PAGE, MAX_TITLE, MESSAGE_PAGE } from './sessions'
 export type { ApiTokenList, ApiTokenView, CreatedApiToken } from './tokens';
 export { MAX_TOKEN_NAME } from './tokens';
 export type { ToolOutcome, ToolOutput, UiContent } from './tool-output';
+export { isStaticToolPart, isToolPart, toolNameOf } from './tool-parts';
 export type { WidgetState } from './widgets';

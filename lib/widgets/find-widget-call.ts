@@ -1,5 +1,4 @@
-import { isStaticToolUIPart } from 'ai';
-import type { QuantaMessage } from '../protocol';
+import { isStaticToolPart, type QuantaMessage } from '../protocol';
 
 export type WidgetCall = { label: string; widget: string; data?: unknown };
 
@@ -11,7 +10,7 @@ export function findWidgetCall(
   for (const message of messages) {
     for (const part of message.parts) {
       // A dynamic tool part is a call of an unknown tool: it never opened a widget.
-      if (!isStaticToolUIPart(part) || part.toolCallId !== toolCallId) continue;
+      if (!isStaticToolPart(part) || part.toolCallId !== toolCallId) continue;
       if (part.state !== 'output-available') return undefined;
       const { output } = part;
       return !output.isError && output.ui?.kind === 'widget' ? output.ui : undefined;
