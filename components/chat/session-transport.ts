@@ -1,14 +1,14 @@
-import type { ChatTransport, UIMessageChunk } from 'ai';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import type { QuantaMessage } from '@/lib/protocol';
+import type { PostMessageBody } from '@/lib/protocol';
 import { apiError } from '../api';
+import type { ChatTransport } from './chat-store';
+import type { AnswerChunk } from './streaming-answer';
 
 /**
- * A turn's UI message stream as chunks. The SDK's own transport checks every chunk against its
- * zod schema, a parse per streamed frame; these come from this app's own server, whose chunks
- * the SDK made, so they are read as they are sent.
+ * A turn's UI message stream as chunks. These come from this app's own server, whose chunks
+ * the SDK made, so they are read as they are sent, unchecked.
  */
-function chunksOf(response: Response): ReadableStream<UIMessageChunk> {
+function chunksOf(response: Response): ReadableStream<AnswerChunk> {
   if (!response.body) throw new Error('The server sent an empty answer.');
   return response.body
     .pipeThrough(new TextDecoderStream())
@@ -16,7 +16,7 @@ function chunksOf(response: Response): ReadableStream<UIMessageChunk> {
     .pipeThrough(
       new TransformStream({
         transform({ data }, controller) {
-          if (data !== '[DONE]') controller.enqueue(JSON.parse(data) as UIMessageChunk);
+          if (data !== '[DONE]') controller.enqueue(JSON.parse(data) as AnswerChunk);
         },
       }),
     );
@@ -31,28 +31,21 @@ async function ok(response: Response): Promise<Response> {
 /**
  * How a session's chat reaches the server. The server holds the history: only the new (or
  * edited) message travels. A running turn is read from its stream route (204 when none runs),
- * which replays it from its first chunk: the SDK then starts the answer afresh at the stream's
- * start chunk, whose id is the partial answer's the page holds, so the replay replaces it
- * instead of adding to it or beside it.
+ * which replays it from its first chunk.
  */
-export function sessionTransport(sessionId: string): ChatTransport<QuantaMessage> {
+export function sessionTransport(sessionId: string): ChatTransport {
   return {
-    resumeStreamIsReplay: true,
-    async sendMessages({ trigger, messageId, messages, abortSignal }) {
-      const body =
-        trigger === 'regenerate-message'
-          ? { trigger: 'regenerate' }
-          : { trigger: messageId ? 'edit' : 'submit', message: messages.at(-1) };
+    async send(body: PostMessageBody, signal: AbortSignal) {
       const response = await fetch(`/api/sessions/${sessionId}/messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
-        signal: abortSignal,
+        signal,
       });
       return chunksOf(await ok(response));
     },
-    async reconnectToStream({ abortSignal }) {
-      const response = await fetch(`/api/sessions/${sessionId}/stream`, { signal: abortSignal });
+    async reconnect(signal: AbortSignal) {
+      const response = await fetch(`/api/sessions/${sessionId}/stream`, { signal });
       if (response.status === 204) return null;
       return chunksOf(await ok(response));
     },

@@ -1,6 +1,5 @@
 'use client';
 
-import type { ChatStatus } from 'ai';
 import { ArrowDown, ArrowUp, CircleStop } from 'lucide-react';
 import { type ReactNode, type Ref, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
@@ -12,6 +11,7 @@ import {
 import type { QuantaMessage } from '@/lib/protocol';
 import { Button } from '../ui/button';
 import { ActionButton } from './action-button';
+import type { ChatStatus } from './chat-store';
 import { MessageRow } from './message-row';
 import { TurnError } from './turn-error';
 import type { EarlierState } from './use-earlier-messages';

@@ -1,11 +1,11 @@
 'use client';
 
-import { Chat, useChat } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { MessagePage, QuantaMessage } from '@/lib/protocol';
 import { messageText } from '@/lib/protocol';
 import { refreshSessions } from '../api';
+import { ChatStore } from './chat-store';
 import { withEarlier, withNewest } from './history';
 import { newMessageId } from './message-id';
 import { takePrompt } from './pending-prompt';
@@ -16,7 +16,7 @@ import { useStopTurn } from './use-stop-turn';
 const THROTTLE_MS = 50;
 
 /**
- * The turns of a session as this tab reads them: the transcript as useChat holds it (the
+ * The turns of a session as this tab reads them: the transcript as its ChatStore holds it (the
  * newest messages, and earlier pages as the reader asks for them), and sending, editing,
  * writing the last answer again, stopping and retrying, and reading a turn that runs on the
  * server (sent by another tab, or before a reload). A prompt left by the home page is sent as
@@ -28,22 +28,25 @@ export function useSessionChat(
   initialHasEarlier: boolean,
 ) {
   const queryClient = useQueryClient();
-  // A Chat of our own: useChat, given a transport, hands the SDK a wrapper of it that drops
-  // resumeStreamIsReplay. One Chat per mount: the page keys the chat by session.
+  // One store per mount: the page keys the chat by session.
   const [chat] = useState(
     () =>
-      new Chat<QuantaMessage>({
-        id: sessionId,
+      new ChatStore({
         messages: initialMessages,
         generateId: newMessageId,
         transport: sessionTransport(sessionId),
+        throttleMs: THROTTLE_MS,
         // A turn may have titled the session and moved it to the top of the list; the list,
         // and the title read from it, are refetched. Nothing else on the page changed.
         onFinish: () => void refreshSessions(queryClient),
       }),
   );
-  const { messages, setMessages, sendMessage, regenerate, status, stop, error, clearError } =
-    useChat<QuantaMessage>({ chat, experimental_throttle: THROTTLE_MS });
+  const { messages, status, error } = useSyncExternalStore(
+    chat.subscribe,
+    chat.getSnapshot,
+    chat.getSnapshot,
+  );
+  const { sendMessage, regenerate, stop, clearError } = chat;
   const running = isReading({ status });
   // Whether the server holds messages before the first one here. The ref answers between
   // renders, like chat.messages.
@@ -118,7 +121,7 @@ export function useSessionChat(
       writeAgain();
       return;
     }
-    setMessages(messages.slice(0, -1));
+    chat.messages = messages.slice(0, -1);
     void send(messageText(prompt));
   }
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react';
-import type { ChatStatus } from 'ai';
 import { afterEach, expect, it, vi } from 'vitest';
+import type { ChatStatus } from './chat-store';
 import { useStopTurn } from './use-stop-turn';
 
 afterEach(() => vi.unstubAllGlobals());

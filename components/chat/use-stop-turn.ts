@@ -1,9 +1,9 @@
 'use client';
 
-import type { ChatStatus } from 'ai';
 import { useCallback, useEffect, useRef } from 'react';
 import type { StopResponse } from '@/lib/protocol';
 import { api } from '../api';
+import type { ChatStatus } from './chat-store';
 
 /**
  * Stop for a session's running turn. The server runs a turn to its end unless told (a closed
