@@ -65,7 +65,7 @@ describe('layering', () => {
   it('lib/ imports neither React nor Next', () => {
     const bad = packageImports.filter(
       ({ from, specifier }) =>
-        from.startsWith('lib/') && /^(react|react-dom|next|@ai-sdk\/react)(\/|$)/.test(specifier),
+        from.startsWith('lib/') && /^(react|react-dom|next)(\/|$)/.test(specifier),
     );
     expect(bad).toEqual([]);
   });
@@ -96,6 +96,21 @@ describe('layering', () => {
         reached.has(from) && (specifier.startsWith('node:') || specifier === 'server-only'),
     );
     expect(nodeOnly).toEqual([]);
+  });
+
+  it('browser code takes only types from the AI SDK and zod', () => {
+    // Any value from `ai` (a single module that builds zod schemas as it loads) ships the
+    // whole SDK, its gateway and zod to the page: docs/DESIGN.md, "The chat in the browser".
+    const reached = reachableFrom(files.filter(isClient));
+    const bad = [...reached.keys()].flatMap((from) => {
+      const source = readFileSync(join(root, from), 'utf8');
+      const typeOnly = typeOnlySpecifiers(source);
+      return specifiersOf(source)
+        .filter((specifier) => /^(ai|zod|@ai-sdk\/[^/]+)(\/|$)/.test(specifier))
+        .filter((specifier) => !typeOnly.has(specifier))
+        .map((specifier) => `${from} imports ${specifier}`);
+    });
+    expect(bad).toEqual([]);
   });
 
   it('lib/protocol and lib/schema depend on nothing else in the app', () => {
