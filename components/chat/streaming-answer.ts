@@ -13,8 +13,8 @@ import {
 export type AnswerChunk = UIMessageChunk<MessageMetadata, QuantaDataParts>;
 
 type Part = QuantaMessage['parts'][number];
-type TextPart = Extract<Part, { type: 'text' }>;
-type ReasoningPart = Extract<Part, { type: 'reasoning' }>;
+/** A part whose words stream in: the answer's text, or the model's reasoning. */
+type Written = Extract<Part, { type: 'text' | 'reasoning' }>;
 type ToolState = QuantaToolPart['state'];
 
 /** What a chunk did to the answer: changed what is shown, changed only its id or metadata, or nothing to show. */
@@ -54,8 +54,8 @@ type ToolUpdate = {
 export class StreamingAnswer {
   message: QuantaMessage;
   finishReason: string | undefined;
-  private texts = new Map<string, TextPart>();
-  private reasonings = new Map<string, ReasoningPart>();
+  private texts = new Map<string, Written>();
+  private reasonings = new Map<string, Written>();
   private partialCalls = new Map<string, PartialCall>();
   private started = false;
 
@@ -90,54 +90,35 @@ export class StreamingAnswer {
         this.texts.clear();
         this.reasonings.clear();
         return 'none';
-      case 'text-start': {
-        const part: TextPart = {
-          type: 'text',
-          text: '',
-          providerMetadata: chunk.providerMetadata,
-          state: 'streaming',
-        };
-        this.texts.set(chunk.id, part);
-        this.message.parts.push(part);
-        return 'content';
-      }
-      case 'text-delta': {
-        const part = open(this.texts, chunk.id, chunk.type);
-        part.text += chunk.delta;
-        part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata;
-        return 'content';
-      }
-      case 'text-end': {
-        const part = open(this.texts, chunk.id, chunk.type);
-        part.state = 'done';
-        part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata;
-        this.texts.delete(chunk.id);
-        return 'content';
-      }
+      case 'text-start':
       case 'reasoning-start': {
-        const part: ReasoningPart = {
-          type: 'reasoning',
+        const fields = {
           text: '',
           providerMetadata: chunk.providerMetadata,
-          state: 'streaming',
+          state: 'streaming' as const,
         };
-        // The SDK keeps the chunk's id on the part; its type does not say so.
-        Object.assign(part, { id: chunk.id });
-        this.reasonings.set(chunk.id, part);
-        this.message.parts.push(part);
+        // A reasoning part keeps its chunk's id, as the SDK's does.
+        const started: Written =
+          chunk.type === 'text-start'
+            ? { type: 'text', ...fields }
+            : { type: 'reasoning', id: chunk.id, ...fields };
+        this.written(chunk.type).set(chunk.id, started);
+        this.message.parts.push(started);
         return 'content';
       }
+      case 'text-delta':
       case 'reasoning-delta': {
-        const part = open(this.reasonings, chunk.id, chunk.type);
+        const part = open(this.written(chunk.type), chunk.id, chunk.type);
         part.text += chunk.delta;
         part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata;
         return 'content';
       }
+      case 'text-end':
       case 'reasoning-end': {
-        const part = open(this.reasonings, chunk.id, chunk.type);
-        part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata;
+        const part = open(this.written(chunk.type), chunk.id, chunk.type);
         part.state = 'done';
-        this.reasonings.delete(chunk.id);
+        part.providerMetadata = chunk.providerMetadata ?? part.providerMetadata;
+        this.written(chunk.type).delete(chunk.id);
         return 'content';
       }
       case 'tool-input-start': {
@@ -255,6 +236,11 @@ export class StreamingAnswer {
       default:
         return 'none';
     }
+  }
+
+  /** The parts of a chunk's kind being written now, by the chunk's id. */
+  private written(type: `${'text' | 'reasoning'}-${string}`): Map<string, Written> {
+    return type.startsWith('text') ? this.texts : this.reasonings;
   }
 
   private restart(id: string) {
