@@ -14,17 +14,8 @@ import {
 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import type { QuantaMessage } from '@/lib/protocol';
+import { finish } from '@/tests/helpers/model-parts';
 import { type AnswerChunk, StreamingAnswer } from './streaming-answer';
-
-const usage = {
-  inputTokens: { total: 3, noCache: 3, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 2, text: 2, reasoning: undefined },
-};
-const finish = (unified: 'stop' | 'tool-calls'): LanguageModelV3StreamPart => ({
-  type: 'finish',
-  finishReason: { unified, raw: undefined },
-  usage,
-});
 
 /** The UI message chunks the SDK makes of a model answering with `steps` in turn, with two tools. */
 async function turnChunks(steps: LanguageModelV3StreamPart[][]): Promise<AnswerChunk[]> {
@@ -57,7 +48,7 @@ async function turnChunks(steps: LanguageModelV3StreamPart[][]): Promise<AnswerC
         part.type === 'start'
           ? { model: 'test:model', status: 'streaming' }
           : part.type === 'finish'
-            ? { status: 'complete', usage: { inputTokens: 3, outputTokens: 2 } }
+            ? { status: 'complete', usage: { inputTokens: 10, outputTokens: 5 } }
             : undefined,
     }),
   ) as Promise<AnswerChunk[]>;

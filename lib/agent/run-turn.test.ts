@@ -2,6 +2,7 @@ import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-
 import { readUIMessageStream, simulateReadableStream, wrapLanguageModel } from 'ai';
 import { convertReadableStreamToArray, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
+import { finish } from '@/tests/helpers/model-parts';
 import { memoryServices } from '@/tests/helpers/tool-services';
 import { demoIntents } from '@/tools';
 import { ID_PATTERN } from '../ids';
@@ -12,15 +13,6 @@ import { toModelMessages } from './model-messages';
 import { runTurn, type Turn } from './run-turn';
 import { stallTimeout } from './stall-timeout';
 
-const usage = {
-  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 5, text: 5, reasoning: undefined },
-};
-const finish = (unified: 'stop' | 'tool-calls'): LanguageModelV3StreamPart => ({
-  type: 'finish',
-  finishReason: { unified, raw: undefined },
-  usage,
-});
 const text = (words: string[]): LanguageModelV3StreamPart[] => [
   { type: 'text-start', id: 't' },
   ...words.map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id: 't', delta })),
