@@ -48,8 +48,6 @@ function store(transport: Partial<ChatTransport>, messages: QuantaMessage[] = [p
   return { chat, shown, onFinish };
 }
 
-const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 describe('ChatStore', () => {
   it('shows a streaming answer at most every throttleMs, a change of status at once', async () => {
     vi.useFakeTimers();
@@ -89,16 +87,9 @@ describe('ChatStore', () => {
     expect(chat.lastMessage).toMatchObject({ id: 'a1', parts: [{ text: 'Half' }] });
   });
 
-  it('stops reading at Stop: nothing the stream sends later shows, and the chat is ready', async () => {
+  it('stops reading at Stop, though the stream sends nothing more: the chat is ready', async () => {
     const turn = openStream();
-    const { chat, onFinish } = store({
-      send: async (_body, signal) => {
-        signal.addEventListener('abort', () =>
-          turn.write({ type: 'text-delta', id: 't', delta: ' more' }),
-        );
-        return turn.stream;
-      },
-    });
+    const { chat, onFinish } = store({ send: async () => turn.stream });
     const sent = chat.sendMessage({ text: 'hello' });
     turn.write(
       { type: 'start', messageId: 'a1' },
@@ -108,15 +99,57 @@ describe('ChatStore', () => {
     await vi.waitFor(() => expect(chat.status).toBe('streaming'));
     await chat.stop();
     await sent;
-    await tick();
     expect(chat.status).toBe('ready');
     expect(chat.lastMessage).toMatchObject({ id: 'a1', parts: [{ text: 'So' }] });
     expect(onFinish).toHaveBeenCalledOnce();
   });
 
-  it('leaves everything as it is when it resumes and no turn runs', async () => {
-    const { chat, onFinish } = store({ reconnect: async () => null });
+  it('replays a running turn over the partial answer it holds: one answer, whole', async () => {
+    const partial: QuantaMessage = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [{ type: 'text', text: 'Hel', state: 'streaming' }],
+    };
+    const turn = openStream();
+    const { chat, shown, onFinish } = store({ reconnect: async () => turn.stream }, [
+      prompt,
+      partial,
+    ]);
+    turn.write(
+      { type: 'start', messageId: 'a1' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Hello' },
+      { type: 'text-end', id: 't' },
+    );
+    turn.end();
     await chat.resumeStream();
+    expect(chat.messages).toEqual([
+      prompt,
+      { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'Hello', state: 'done' }] },
+    ]);
+    expect(shown.map(({ status }) => status)).toEqual(['submitted', 'streaming', 'ready']);
+    expect(onFinish).toHaveBeenCalledOnce();
+  });
+
+  it('keeps a prompt the server refused, with its words as the error', async () => {
+    const { chat, onFinish } = store({
+      send: async () => {
+        throw new Error('A turn is running.');
+      },
+    });
+    await chat.sendMessage({ text: 'hello' });
+    expect(chat.status).toBe('error');
+    expect(chat.error?.message).toBe('A turn is running.');
+    expect(chat.lastMessage).toMatchObject({ role: 'user', parts: [{ text: 'hello' }] });
+    // The session list is refreshed after any turn asked for, as before.
+    expect(onFinish).toHaveBeenCalledOnce();
+  });
+
+  it('leaves everything as it is when it resumes and no turn runs', async () => {
+    const reconnect = vi.fn(async () => null);
+    const { chat, onFinish } = store({ reconnect });
+    await chat.resumeStream();
+    expect(reconnect).toHaveBeenCalledOnce();
     expect(chat.status).toBe('ready');
     expect(chat.messages).toEqual([prompt]);
     expect(onFinish).not.toHaveBeenCalled();

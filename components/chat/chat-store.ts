@@ -126,15 +126,15 @@ export class ChatStore {
 
   /**
    * Reads the turn `open` asks for. A new turn (`sent`: the transcript it is asked with) shows
-   * as submitted at once; a running turn (none sent) once its stream opens, as a replay.
+   * as submitted at once; a running turn (none sent) once its stream opens.
    */
   private async read(
     open: (signal: AbortSignal) => Promise<ReadableStream<AnswerChunk> | null>,
     sent?: Pick<ChatSnapshot, 'messages'>,
   ) {
-    const replay = !sent;
     this.active?.controller.abort();
     const controller = new AbortController();
+    const { signal } = controller;
     let finished = () => {};
     const done = new Promise<void>((resolve) => {
       finished = resolve;
@@ -142,25 +142,24 @@ export class ChatStore {
     const active = { controller, done };
     this.active = active;
     const current = () => this.active === active;
-    let opened = false;
+    // A new turn is asked for once it is sent (even if the server refuses it), a running one
+    // once its stream opens.
+    let asked = sent !== undefined;
     try {
       if (sent) this.change({ ...sent, status: 'submitted', error: undefined });
-      const stream = await open(controller.signal);
-      if (!stream) {
+      const stream = await open(signal);
+      if (!stream || signal.aborted) {
+        await stream?.cancel().catch(() => {});
         if (current()) this.change({ status: 'ready', error: undefined });
         return;
       }
-      opened = true;
-      if (replay && current()) this.change({ status: 'submitted', error: undefined });
-      await this.readAnswer(
-        stream,
-        new StreamingAnswer(this.options.generateId(), replay),
-        controller.signal,
-      );
+      asked = true;
+      if (!sent) this.change({ status: 'submitted', error: undefined });
+      await this.readAnswer(stream, signal);
       if (current()) this.change({ status: 'ready', error: undefined });
     } catch (error) {
       if (!current()) return;
-      if (controller.signal.aborted || (error as Error)?.name === 'AbortError') {
+      if (signal.aborted || (error as Error)?.name === 'AbortError') {
         this.change({ status: 'ready', error: undefined });
       } else {
         this.change({
@@ -169,18 +168,22 @@ export class ChatStore {
         });
       }
     } finally {
-      if (opened) this.options.onFinish?.();
-      if (current()) this.active = undefined;
-      finished();
+      try {
+        if (asked) this.options.onFinish?.();
+      } finally {
+        if (current()) this.active = undefined;
+        finished();
+      }
     }
   }
 
-  private async readAnswer(
-    stream: ReadableStream<AnswerChunk>,
-    answer: StreamingAnswer,
-    signal: AbortSignal,
-  ) {
+  /** Builds the answer from the stream, placing it as it grows, until the stream or Stop ends it. */
+  private async readAnswer(stream: ReadableStream<AnswerChunk>, signal: AbortSignal) {
+    const answer = new StreamingAnswer(this.options.generateId());
     const reader = stream.getReader();
+    // Stop ends the read at once, whatever the stream does after.
+    const cancel = () => void reader.cancel().catch(() => {});
+    signal.addEventListener('abort', cancel, { once: true });
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -189,7 +192,8 @@ export class ChatStore {
         if (effect !== 'none') this.place(answer.message, effect === 'content');
       }
     } finally {
-      reader.cancel().catch(() => {});
+      signal.removeEventListener('abort', cancel);
+      cancel();
     }
   }
 

@@ -183,15 +183,4 @@ describe('StreamingAnswer', () => {
       input: { text: 'mil' },
     });
   });
-
-  it('a replay starts the answer over at its first start chunk, under its id', () => {
-    const answer = new StreamingAnswer('local', true);
-    answer.apply({ type: 'start', messageId: 'a1' });
-    answer.apply({ type: 'text-start', id: 't' });
-    answer.apply({ type: 'text-delta', id: 't', delta: 'Hi' });
-    expect(answer.message).toMatchObject({ id: 'a1', parts: [{ type: 'text', text: 'Hi' }] });
-    // A later start (the next step's, from the SDK) does not start it over.
-    expect(answer.apply({ type: 'start' })).toBe('none');
-    expect(answer.message.parts).toHaveLength(1);
-  });
 });

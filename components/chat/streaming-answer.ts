@@ -53,36 +53,21 @@ type ToolUpdate = {
  */
 export class StreamingAnswer {
   message: QuantaMessage;
-  finishReason: string | undefined;
   private texts = new Map<string, Written>();
   private reasonings = new Map<string, Written>();
   private partialCalls = new Map<string, PartialCall>();
-  private started = false;
 
-  /**
-   * `replay`: the stream starts the answer over from its first chunk (a running turn read
-   * again), so the answer is begun afresh at its start chunk, under the id the chunk gives.
-   */
-  constructor(
-    id: string,
-    private readonly replay = false,
-  ) {
+  constructor(id: string) {
     this.message = { id, role: 'assistant', metadata: undefined, parts: [] };
   }
 
   /** Applies one chunk; an `error` chunk throws its text. */
   apply(chunk: AnswerChunk): ChunkEffect {
     switch (chunk.type) {
-      case 'start': {
-        const restart = this.replay && !this.started;
-        this.started = true;
-        if (restart) this.restart(chunk.messageId ?? this.message.id);
+      case 'start':
         if (chunk.messageId != null) this.message.id = chunk.messageId;
         this.mergeMetadata(chunk.messageMetadata);
-        return restart || chunk.messageId != null || chunk.messageMetadata != null
-          ? 'quiet'
-          : 'none';
-      }
+        return chunk.messageId != null || chunk.messageMetadata != null ? 'quiet' : 'none';
       case 'start-step':
         this.message.parts.push({ type: 'step-start' });
         return 'none';
@@ -212,9 +197,6 @@ export class StreamingAnswer {
       }
       case 'message-metadata':
       case 'finish':
-        if (chunk.type === 'finish' && chunk.finishReason != null) {
-          this.finishReason = chunk.finishReason;
-        }
         this.mergeMetadata(chunk.messageMetadata);
         return chunk.messageMetadata != null ? 'content' : 'none';
       case 'error':
@@ -241,14 +223,6 @@ export class StreamingAnswer {
   /** The parts of a chunk's kind being written now, by the chunk's id. */
   private written(type: `${'text' | 'reasoning'}-${string}`): Map<string, Written> {
     return type.startsWith('text') ? this.texts : this.reasonings;
-  }
-
-  private restart(id: string) {
-    this.message = { id, role: 'assistant', metadata: undefined, parts: [] };
-    this.texts.clear();
-    this.reasonings.clear();
-    this.partialCalls.clear();
-    this.finishReason = undefined;
   }
 
   private mergeMetadata(metadata: MessageMetadata | undefined) {
