@@ -23,7 +23,7 @@ type ChatOptions = {
   generateId: () => string;
   /** A streaming answer is shown at most this often; a change of status at once. */
   throttleMs: number;
-  /** After a turn's stream was read, however it ended. */
+  /** After each turn this tab asked for (even one the server refused) or read, however it ended. */
   onFinish?: () => void;
 };
 
