@@ -10,6 +10,9 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   // The Postgres drivers are server-only and load native/WASM code at run time.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  // Streamdown imports rehype-raw, and parse5 with it (about 160 KiB of the markdown renderer's
+  // 460 KiB, before gzip), which Quanta never uses: raw HTML in a message shows as text.
+  turbopack: { resolveAlias: { 'rehype-raw': './components/chat/no-rehype-raw.ts' } },
   // Read from disk at run time, by paths the tracer cannot follow: the migrations, PGlite's
   // thread and the database a new data folder starts from (at start-up, from the working
   // directory), and PGlite's Postgres build, which it loads beside its own script.
