@@ -72,7 +72,7 @@ describe('ChatStore', () => {
     expect(chat.messages.map(({ id }) => id)).toEqual(['u1', 'local1', 'a1']);
   });
 
-  it('ends a turn whose stream sends an error with that error, keeping the answer so far', async () => {
+  it('ends a turn with the error its stream sends, keeping the answer so far', async () => {
     const turn = openStream();
     const { chat } = store({ send: async () => turn.stream });
     turn.write(

@@ -4,7 +4,10 @@ import { type AnswerChunk, StreamingAnswer } from './streaming-answer';
 /** `submitted`: a turn was asked for and no answer has shown yet; `streaming`: it shows. */
 export type ChatStatus = 'submitted' | 'streaming' | 'ready' | 'error';
 
-/** How the chat reaches the server: a new turn's stream, or the running turn's (null: none runs). */
+/**
+ * How the chat reaches the server: a new turn's stream, or the running turn's (null when none
+ * runs).
+ */
 export type ChatTransport = {
   send(body: PostMessageBody, signal: AbortSignal): Promise<ReadableStream<AnswerChunk>>;
   reconnect(signal: AbortSignal): Promise<ReadableStream<AnswerChunk> | null>;
@@ -177,7 +180,9 @@ export class ChatStore {
     }
   }
 
-  /** Builds the answer from the stream, placing it as it grows, until the stream or Stop ends it. */
+  /**
+   * Builds the answer from the stream, placing it as it grows, until the stream or Stop ends it.
+   */
   private async readAnswer(stream: ReadableStream<AnswerChunk>, signal: AbortSignal) {
     const answer = new StreamingAnswer(this.options.generateId());
     const reader = stream.getReader();

@@ -17,7 +17,7 @@ import type { QuantaMessage } from '@/lib/protocol';
 import { finish } from '@/tests/helpers/model-parts';
 import { type AnswerChunk, StreamingAnswer } from './streaming-answer';
 
-/** The UI message chunks the SDK makes of a model answering with `steps` in turn, with two tools. */
+/** The UI message chunks the SDK makes of a model answering `steps` in turn, with two tools. */
 async function turnChunks(steps: LanguageModelV3StreamPart[][]): Promise<AnswerChunk[]> {
   let call = 0;
   const model = new MockLanguageModelV3({

@@ -17,7 +17,10 @@ type Part = QuantaMessage['parts'][number];
 type Written = Extract<Part, { type: 'text' | 'reasoning' }>;
 type ToolState = QuantaToolPart['state'];
 
-/** What a chunk did to the answer: changed what is shown, changed only its id or metadata, or nothing to show. */
+/**
+ * What a chunk did to the answer: changed what is shown (`content`), only its id or metadata
+ * (`quiet`), or nothing.
+ */
 export type ChunkEffect = 'content' | 'quiet' | 'none';
 
 /** A tool call whose arguments are still streaming: the text so far. */
@@ -29,7 +32,10 @@ type PartialCall = {
   title?: string;
 };
 
-/** A change to a tool part, as a chunk gives it: `input` is set on every change, the rest when the chunk has them. */
+/**
+ * A change to a tool part, as a chunk gives it: `input` is set on every change, the rest when
+ * the chunk has them.
+ */
 type ToolUpdate = {
   toolCallId: string;
   toolName: string;
@@ -328,7 +334,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `base` with `update`'s defined values over it, objects merged key by key, as the SDK merges metadata. */
+/**
+ * `base` with `update`'s defined values over it, objects merged key by key, as the SDK merges
+ * metadata.
+ */
 function merged(base: Record<string, unknown>, update: Record<string, unknown>) {
   const result = { ...base };
   for (const [key, value] of Object.entries(update)) {

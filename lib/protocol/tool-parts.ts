@@ -5,7 +5,10 @@ import type { QuantaMessage, QuantaToolPart } from './messages';
 
 type Part = QuantaMessage['parts'][number];
 
-/** Whether a part is a tool call: of a tool the tool set has (`tool-<name>`) or not (`dynamic-tool`). */
+/**
+ * Whether a part is a tool call: of a tool the tool set has (`tool-<name>`) or not
+ * (`dynamic-tool`).
+ */
 export function isToolPart(part: Part): part is QuantaToolPart {
   return part.type.startsWith('tool-') || part.type === 'dynamic-tool';
 }
