@@ -2,8 +2,8 @@
 
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from './ui/button';
+import { toastError, toastSuccess } from './ui/toast';
 
 type CopyButtonProps = {
   text: string;
@@ -22,10 +22,10 @@ export function CopyButton({ text, label, copiedMessage }: CopyButtonProps) {
       await navigator.clipboard.writeText(text);
     } catch {
       // No clipboard (an insecure origin, a denied permission): the text is on screen to select.
-      toast.error('Could not copy: select the text and copy it instead.');
+      toastError('Could not copy: select the text and copy it instead.');
       return;
     }
-    toast.success(copiedMessage);
+    toastSuccess(copiedMessage);
     setCopied(true);
     setTimeout(() => setCopied(false), 1500);
   }

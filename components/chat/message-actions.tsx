@@ -2,9 +2,9 @@
 
 import { Check, Copy, Info } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import type { TokenUsage } from '@/lib/protocol';
 import { cn } from '../ui/cn';
+import { toastError } from '../ui/toast';
 import { ActionButton } from './action-button';
 import { formatUsage } from './usage';
 
@@ -50,7 +50,7 @@ export function CopyAction({ text }: { text: string }) {
       await navigator.clipboard.writeText(text);
       setCopied(true);
     } catch {
-      toast.error('Could not copy: the browser did not allow it.');
+      toastError('Could not copy: the browser did not allow it.');
     }
   }
 

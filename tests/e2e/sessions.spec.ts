@@ -125,6 +125,11 @@ test('an API token made in the UI lets a script act as the owner', async ({ page
   const token = await dialog.locator('code').textContent();
   await expect(dialog.getByRole('list', { name: 'Your tokens' })).toContainText('script');
   await page.screenshot({ path: 'test-results/session-api-tokens.png' });
+  // Copying says so in a toast (sonner, which the page loads once it has hydrated).
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await dialog.getByRole('button', { name: 'Copy token' }).click();
+  await expect(page.getByText('Token copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token?.trim());
   const created = await request.post('/api/sessions', {
     headers: { authorization: `Bearer ${token?.trim()}` },
     data: { title: 'Made by a script' },
