@@ -72,6 +72,27 @@ describe('ChatStore', () => {
     expect(chat.messages.map(({ id }) => id)).toEqual(['u1', 'local1', 'a1']);
   });
 
+  it('copies the growing answer for each update shown, not for each chunk', async () => {
+    vi.useFakeTimers();
+    const copies = vi.spyOn(globalThis, 'structuredClone');
+    const turn = openStream();
+    const { chat } = store({ send: async () => turn.stream });
+    const sent = chat.sendMessage({ text: 'hello' });
+    turn.write({ type: 'start', messageId: 'a1' }, { type: 'text-start', id: 't' });
+    for (const delta of ['a', 'b', 'c', 'd']) turn.write({ type: 'text-delta', id: 't', delta });
+    await vi.advanceTimersByTimeAsync(50);
+    // Six chunks: shown when the answer began to stream, then once for the four deltas.
+    expect(copies).toHaveBeenCalledTimes(2);
+    turn.end();
+    await sent;
+    // Once the read is over, a later change shows the answer the page already has.
+    const answer = chat.getSnapshot().messages.at(-1);
+    chat.messages = [...chat.messages];
+    expect(chat.getSnapshot().messages.at(-1)).toBe(answer);
+    expect(copies).toHaveBeenCalledTimes(3);
+    copies.mockRestore();
+  });
+
   it('ends a turn with the error its stream sends, keeping the answer so far', async () => {
     const turn = openStream();
     const { chat } = store({ send: async () => turn.stream });

@@ -46,6 +46,11 @@ export class ChatStore {
   private showTimer: ReturnType<typeof setTimeout> | undefined;
   /** The request being read, and when it is done. */
   private active: { controller: AbortController; done: Promise<void> } | undefined;
+  /**
+   * The answer being read, in `now.messages` as it grows; the page is shown a copy of it, made
+   * when a change shows, not at every chunk.
+   */
+  private live: QuantaMessage | undefined;
 
   constructor(private readonly options: ChatOptions) {
     this.now = { messages: options.messages, status: 'ready', error: undefined };
@@ -148,6 +153,7 @@ export class ChatStore {
     // A new turn is asked for once it is sent (even if the server refuses it), a running one
     // once its stream opens.
     let asked = sent !== undefined;
+    const answer = new StreamingAnswer(this.options.generateId());
     try {
       if (sent) this.change({ ...sent, status: 'submitted', error: undefined });
       const stream = await open(signal);
@@ -158,7 +164,7 @@ export class ChatStore {
       }
       asked = true;
       if (!sent) this.change({ status: 'submitted', error: undefined });
-      await this.readAnswer(stream, signal);
+      await this.readAnswer(stream, answer, signal);
       if (current()) this.change({ status: 'ready', error: undefined });
     } catch (error) {
       if (!current()) return;
@@ -171,6 +177,12 @@ export class ChatStore {
         });
       }
     } finally {
+      // The read's last change has just shown, with its copy of the answer: the transcript
+      // keeps that copy, so the next change shows the same message, not a new copy of it.
+      if (current() && this.live === answer.message) {
+        this.now = this.shown;
+        this.live = undefined;
+      }
       try {
         if (asked) this.options.onFinish?.();
       } finally {
@@ -183,8 +195,11 @@ export class ChatStore {
   /**
    * Builds the answer from the stream, placing it as it grows, until the stream or Stop ends it.
    */
-  private async readAnswer(stream: ReadableStream<AnswerChunk>, signal: AbortSignal) {
-    const answer = new StreamingAnswer(this.options.generateId());
+  private async readAnswer(
+    stream: ReadableStream<AnswerChunk>,
+    answer: StreamingAnswer,
+    signal: AbortSignal,
+  ) {
     const reader = stream.getReader();
     // Stop ends the read at once, whatever the stream does after.
     const cancel = () => void reader.cancel().catch(() => {});
@@ -202,12 +217,18 @@ export class ChatStore {
     }
   }
 
-  /** Puts a copy of the answer as it is now in the transcript (the answer itself keeps growing). */
+  /**
+   * Puts the growing answer in the transcript, in place of the message with its id (a replay's
+   * partial answer) or after the rest, unless it is there already.
+   */
   private place(answer: QuantaMessage, shows: boolean) {
+    this.live = answer;
     const messages = this.now.messages;
-    const index = messages.findLastIndex(({ id }) => id === answer.id);
-    const copy = structuredClone(answer);
-    const placed = index === -1 ? [...messages, copy] : messages.with(index, copy);
+    let placed = messages;
+    if (!messages.includes(answer)) {
+      const index = messages.findLastIndex(({ id }) => id === answer.id);
+      placed = index === -1 ? [...messages, answer] : messages.with(index, answer);
+    }
     if (shows && this.now.status !== 'streaming')
       this.change({ messages: placed, status: 'streaming' });
     else this.change({ messages: placed }, true);
@@ -227,7 +248,15 @@ export class ChatStore {
     clearTimeout(this.showTimer);
     this.showTimer = undefined;
     this.lastShownAt = Date.now();
-    this.shown = this.now;
+    const live = this.live;
+    this.shown = live
+      ? {
+          ...this.now,
+          messages: this.now.messages.map((message) =>
+            message === live ? structuredClone(live) : message,
+          ),
+        }
+      : this.now;
     for (const listener of this.listeners) listener();
   }
 }
