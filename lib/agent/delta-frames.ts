@@ -88,8 +88,9 @@ function frameJoiner<In, Item, Out>(
  * `source` with its pieces of text joined into frames (see `frameJoiner`). `unpack` gives
  * the chunks each read holds, none or many (the events in a network read, say): they are
  * handled as they come, with no stream between them, since each hop through a stream costs
- * promises per chunk. When `source` fails (a Stop aborts the request) or the reader cancels,
- * the frame's timer is cleared and what waits is dropped.
+ * promises per chunk. When `source` fails (a Stop aborts the request), `unpack` throws (the
+ * stream then fails and `source` is cancelled) or the reader cancels, the frame's timer is
+ * cleared and what waits is dropped.
  */
 export function framed<Raw, In, Item, Out>(
   source: ReadableStream<Raw>,
@@ -119,26 +120,20 @@ export function framed<Raw, In, Item, Out>(
     async pull() {
       sent = false;
       while (!sent) {
-        let read: ReadableStreamReadResult<Raw>;
         try {
-          read = await reader.read();
-        } catch (error) {
+          const read = await reader.read();
           if (cancelled) return;
-          joiner.drop();
-          controller.error(error);
-          return;
-        }
-        if (cancelled) return;
-        if (read.done) {
-          joiner.end();
-          controller.close();
-          return;
-        }
-        try {
+          if (read.done) {
+            joiner.end();
+            controller.close();
+            return;
+          }
           unpack(read.value, joiner.add);
         } catch (error) {
-          // A chunk the rules could not take (an event the server garbled): the stream fails,
-          // and no frame's timer is left to write to it.
+          // The source failed (a Stop aborts the request), or a chunk the rules could not take
+          // came (an event the server garbled): the stream fails, no frame's timer is left to
+          // write to it, and the source is let go.
+          if (cancelled) return;
           joiner.drop();
           controller.error(error);
           void reader.cancel(error).catch(() => {});
