@@ -22,7 +22,13 @@ const transcript: QuantaMessage[] = [
     parts: [
       { type: 'data-summary', id: 'summary', data: { status: 'done' } },
       { type: 'step-start' },
-      { type: 'reasoning', text: 'Use the tools.', state: 'done' },
+      {
+        type: 'reasoning',
+        text: 'Use the tools.',
+        state: 'done',
+        // A provider's signature on its reasoning, sent back with it.
+        providerMetadata: { anthropic: { signature: 'sig' } },
+      },
       called('calculate', 'c1', { expression: '2 + 3' }, { isError: false, modelText: '5' }),
       called(
         'show_chart',
@@ -46,6 +52,22 @@ const transcript: QuantaMessage[] = [
         state: 'output-error',
         input: {},
         errorText: 'kaboom',
+      },
+      // A call whose arguments were over the cap, stored with a note in their place.
+      called(
+        'save_note',
+        'c6',
+        { omitted: '70000 bytes of arguments, over the 64 KiB limit, were not kept.' },
+        { isError: true, modelText: 'The arguments were too long.' },
+      ),
+      // A call of a tool the tool set does not have.
+      {
+        type: 'dynamic-tool',
+        toolName: 'missing',
+        toolCallId: 'c7',
+        state: 'output-error',
+        input: { q: 1 },
+        errorText: 'Model tried to call unavailable tool "missing".',
       },
       // A call a stop cut short: it has no result, and is left out.
       { type: 'tool-slow', toolCallId: 'c5', state: 'input-available', input: { ms: 10_000 } },
@@ -73,6 +95,16 @@ describe('toModelMessages', () => {
       'tool',
       'assistant',
       'user',
+    ]);
+    // Every call that has a result reaches the model, the cut-short one does not.
+    const results = messages[2]?.role === 'tool' ? messages[2].content : [];
+    expect(results.map((part) => 'toolCallId' in part && part.toolCallId)).toEqual([
+      'c1',
+      'c2',
+      'c3',
+      'c4',
+      'c6',
+      'c7',
     ]);
     for (const message of messages) {
       const checked = modelMessageSchema.safeParse(message);
