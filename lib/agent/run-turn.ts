@@ -204,13 +204,13 @@ function savingSteps(
 ): ReadableStream<UIMessageChunk> {
   const chunks: UIMessageChunk[] = [];
   let aborted = false;
+  let stepCalledTools = false;
   let ended = false;
   const forStorage = (message: QuantaMessage) => storedForm(message, turn.maxToolInputBytes);
   const messageSoFar = async (): Promise<QuantaMessage> =>
     (await buildMessage(chunks)) ?? { id: turn.messageId, role: 'assistant', parts: [] };
   const saveStep = async (chunk: UIMessageChunk, controller: TransformStreamDefaultController) => {
-    const message = await messageSoFar();
-    if (lastStepCalledTools(message)) await logged(turn.onStep(forStorage(message)));
+    await logged(turn.onStep(forStorage(await messageSoFar())));
     controller.enqueue(chunk);
   };
   const end = async () => {
@@ -229,19 +229,16 @@ function savingSteps(
     transform(chunk, controller) {
       chunks.push(chunk);
       if (chunk.type === 'abort') aborted = true;
+      if (chunk.type === 'start-step') stepCalledTools = false;
+      if (chunk.type.startsWith('tool-input-')) stepCalledTools = true;
       // A step that called no tools is the last: `onEnd`'s save follows at once.
-      if (chunk.type === 'finish-step') return saveStep(chunk, controller);
+      if (chunk.type === 'finish-step' && stepCalledTools) return saveStep(chunk, controller);
       controller.enqueue(chunk);
     },
     flush: end,
     cancel: end,
   };
   return stream.pipeThrough(new TransformStream(saving));
-}
-
-function lastStepCalledTools(message: QuantaMessage): boolean {
-  const start = message.parts.findLastIndex((part) => part.type === 'step-start');
-  return message.parts.slice(start + 1).some(isToolUIPart);
 }
 
 function ending(status: TurnStatus, error: string | undefined): MessageMetadata {
