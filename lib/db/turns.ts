@@ -107,10 +107,12 @@ export async function claimTurnForPrompt(
       on conflict (${column(messages.id)}) do nothing
       returning *
     )
-    select (select to_jsonb(claimed) from claimed) as session,
-      (select coalesce(jsonb_agg(to_jsonb(history) order by history.position), '[]'::jsonb)
+    -- json, not jsonb: the stored jsonb is written out once, where building one jsonb of the
+    -- whole history first cost PGlite 13 ms for 500 messages against 5.
+    select (select to_json(claimed) from claimed) as session,
+      (select coalesce(json_agg(history order by history.position), '[]'::json)
         from history) as history,
-      (select to_jsonb(added) from added) as prompt,
+      (select to_json(added) from added) as prompt,
       (select position from next) as position`);
   const [row] = (
     result as unknown as {
@@ -126,7 +128,7 @@ export async function claimTurnForPrompt(
   };
 }
 
-/** A table's row as `to_jsonb` gives it (column names, timestamps as text) as Drizzle's. */
+/** A table's row as `to_json` gives it (column names, timestamps as text) as Drizzle's. */
 function fromJson<Row>(table: Table, json: unknown): Row {
   const columns = json as Record<string, unknown>;
   return Object.fromEntries(
