@@ -108,7 +108,7 @@ export async function claimTurnForPrompt(
       returning *
     )
     -- json, not jsonb: the stored jsonb is written out once, where building one jsonb of the
-    -- whole history first cost PGlite 13 ms for 500 messages against 5.
+    -- whole history first took PGlite more than twice as long (bench/README.md).
     select (select to_json(claimed) from claimed) as session,
       (select coalesce(json_agg(history order by history.position), '[]'::json)
         from history) as history,

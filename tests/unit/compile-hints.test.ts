@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HINT, hintFirstLoad } from '../../scripts/hint-first-load.mjs';
+import { HINT, hintEntryScripts } from '../../scripts/compile-hints.mjs';
 
 // A build's output as far as the script reads it: the root scripts in build-manifest.json, each
 // page's own in its client reference manifest (a script, as Next writes it), and the chunks.
@@ -27,7 +27,7 @@ beforeEach(() => {
   write('build-manifest.json', JSON.stringify({ rootMainFiles: ['static/chunks/react.js'] }));
   write(
     'server/app/page_client-reference-manifest.js',
-    manifest('/page', { '[project]/app/page': ['static/chunks/home.js', 'static/chunks/app.css'] }),
+    manifest('/page', { '[project]/app/page': ['static/chunks/home.js'] }),
   );
   write(
     'server/app/c/[id]/page_client-reference-manifest.js',
@@ -36,30 +36,41 @@ beforeEach(() => {
       '[project]/app/c/[id]/page': ['static/chunks/chat.js'],
     }),
   );
-  for (const name of ['react.js', 'home.js', 'chat.js', 'markdown.js', 'app.css']) {
+  for (const name of ['react.js', 'home.js', 'chat.js', 'markdown.js']) {
     write(`static/chunks/${name}`, chunk(name));
   }
 });
 
 afterEach(() => rmSync(nextDir, { recursive: true, force: true }));
 
-describe('hintFirstLoad', () => {
-  it('puts the compile hint first in every script a page names as it loads', () => {
-    expect(hintFirstLoad(nextDir)).toBe(3);
+describe('hintEntryScripts', () => {
+  it('puts the compile hint first in every entry script of the build', () => {
+    expect(hintEntryScripts(nextDir)).toBe(3);
     for (const name of ['react.js', 'home.js', 'chat.js']) {
       expect(read(name)).toBe(HINT + chunk(name));
     }
   });
 
-  it('leaves scripts loaded later, and styles, as they are', () => {
-    hintFirstLoad(nextDir);
+  it('leaves the scripts a page loads later as they are', () => {
+    hintEntryScripts(nextDir);
     expect(read('markdown.js')).toBe(chunk('markdown.js'));
-    expect(read('app.css')).toBe(chunk('app.css'));
   });
 
   it('adds the hint once, however often it runs', () => {
-    hintFirstLoad(nextDir);
-    expect(hintFirstLoad(nextDir)).toBe(0);
+    hintEntryScripts(nextDir);
+    expect(hintEntryScripts(nextDir)).toBe(0);
     expect(read('chat.js')).toBe(HINT + chunk('chat.js'));
+  });
+
+  it('refuses a script with a source map, whose lines the hint would shift', () => {
+    write('static/chunks/chat.js', `${chunk('chat.js')}//# sourceMappingURL=chat.js.map\n`);
+    expect(() => hintEntryScripts(nextDir)).toThrow('chat.js has a source map');
+  });
+
+  it('refuses a build whose manifests name no scripts', () => {
+    write('build-manifest.json', JSON.stringify({ rootMainFiles: [] }));
+    rmSync(join(nextDir, 'server'), { recursive: true });
+    mkdirSync(join(nextDir, 'server', 'app'), { recursive: true });
+    expect(() => hintEntryScripts(nextDir)).toThrow('No entry scripts');
   });
 });
