@@ -5,6 +5,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_MODEL_ID } from './demo-model';
 import { listModels, ModelUnavailableError, resolveModel } from './models';
 
+// The OpenAI-compatible provider as it is, counting the models it makes.
+const made = vi.hoisted(() => ({ models: 0 }));
+vi.mock('@ai-sdk/openai-compatible', async (original) => {
+  const actual = await original<typeof import('@ai-sdk/openai-compatible')>();
+  return {
+    ...actual,
+    createOpenAICompatible: (settings: Parameters<typeof actual.createOpenAICompatible>[0]) => {
+      const provider = actual.createOpenAICompatible(settings);
+      return Object.assign((id: string) => {
+        made.models++;
+        return provider(id);
+      }, provider);
+    },
+  };
+});
+
 const ids = async (env: Record<string, string>) => (await listModels(env)).models.map((m) => m.id);
 
 const servers: ReturnType<typeof createServer>[] = [];
@@ -349,6 +365,22 @@ describe('resolveModel', () => {
     });
     expect(model.modelId).toBe('gemini-2.5-flash');
     expect(model.provider).toMatch(/^google/);
+  });
+
+  it('makes a provider model once for the turns that ask with the same settings', async () => {
+    const env = {
+      OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:9/made-once',
+      OPENAI_COMPATIBLE_MODELS: 'one,two',
+    };
+    const before = made.models;
+    const first = await resolveModel('local:one', { env });
+    const again = await resolveModel('local:one', { env });
+    expect(made.models - before).toBe(1);
+    // Each turn still gets a model of its own around it (its stall clock).
+    expect(again.model).not.toBe(first.model);
+    await resolveModel('local:two', { env });
+    await resolveModel('local:one', { env: { ...env, OPENAI_COMPATIBLE_API_KEY: 'other' } });
+    expect(made.models - before).toBe(3);
   });
 
   it('keeps a colon inside a local model name', async () => {

@@ -35,23 +35,39 @@ const HOSTED = {
 
 function providers(env: Env): Provider[] {
   const configured: Provider[] = [];
-  const hosted = (name: keyof typeof HOSTED, label: string, create: Provider['create']) =>
-    configured.push({ name, label, models: async () => HOSTED[name], create });
+  const hosted = (
+    name: keyof typeof HOSTED,
+    label: string,
+    apiKey: string,
+    create: Provider['create'],
+  ) =>
+    configured.push({
+      name,
+      label,
+      models: async () => HOSTED[name],
+      create: (model) => reused([name, apiKey, model], () => create(model)),
+    });
   if (env.OPENAI_API_KEY) {
     const openai = createOpenAI({ apiKey: env.OPENAI_API_KEY });
-    hosted('openai', 'OpenAI', (model) => openai(model));
+    hosted('openai', 'OpenAI', env.OPENAI_API_KEY, (model) => openai(model));
   }
   if (env.ANTHROPIC_API_KEY) {
     const anthropic = createAnthropic({ apiKey: env.ANTHROPIC_API_KEY });
-    hosted('anthropic', 'Anthropic', (model) => anthropic(model));
+    hosted('anthropic', 'Anthropic', env.ANTHROPIC_API_KEY, (model) => anthropic(model));
   }
   if (env.GOOGLE_GENERATIVE_AI_API_KEY) {
-    const google = createGoogleGenerativeAI({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY });
-    hosted('google', 'Google', (model) => google(model));
+    const apiKey = env.GOOGLE_GENERATIVE_AI_API_KEY;
+    const google = createGoogleGenerativeAI({ apiKey });
+    hosted('google', 'Google', apiKey, (model) => google(model));
   }
   if (env.AI_GATEWAY_API_KEY) {
     const gateway = createGateway({ apiKey: env.AI_GATEWAY_API_KEY });
-    hosted('gateway', 'AI Gateway', (model) => gateway(model) as LanguageModelV3);
+    hosted(
+      'gateway',
+      'AI Gateway',
+      env.AI_GATEWAY_API_KEY,
+      (model) => gateway(model) as LanguageModelV3,
+    );
   }
   const baseURL = env.OPENAI_COMPATIBLE_BASE_URL?.replace(/\/+$/, '');
   if (baseURL) {
@@ -70,10 +86,28 @@ function providers(env: Env): Provider[] {
       name: 'local',
       label: 'OpenAI-compatible',
       models: async () => (listed?.length ? listed : listServedModels(baseURL, apiKey)),
-      create: (model) => local(model),
+      create: (model) => reused(['local', baseURL, apiKey, model], () => local(model)),
     });
   }
   return configured;
+}
+
+/** Provider models made so far, by their provider's settings and their name. */
+const made = new Map<string, LanguageModelV3>();
+
+/**
+ * The model `make` makes, made once for `key`: the provider's settings it reads and the model's
+ * name. A provider's model builds its response schemas as it is made (some milliseconds of zod,
+ * which every turn paid), and keeps nothing of a call for the next: turns share it.
+ */
+function reused(key: unknown[], make: () => LanguageModelV3): LanguageModelV3 {
+  const name = JSON.stringify(key);
+  let model = made.get(name);
+  if (!model) {
+    model = make();
+    made.set(name, model);
+  }
+  return model;
 }
 
 const DEMO: ModelInfo = { id: DEMO_MODEL_ID, label: 'Demo (offline)', demo: true };
