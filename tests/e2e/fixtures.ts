@@ -203,11 +203,20 @@ export async function answerNextWith(page: Page, markdown: string) {
   });
 }
 
-/** Makes the owner's open session public in its Share dialog, and leaves the dialog open. */
+/**
+ * Makes the owner's open session public in its Share dialog, and leaves the dialog open once the
+ * server has stored it: the dialog shows the link at the click, before the change is saved.
+ */
 export async function makePublic(page: Page) {
   await page.getByRole('button', { name: 'Share' }).click();
   const share = page.getByRole('dialog', { name: 'Share session' });
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' &&
+      /\/api\/sessions\/[^/]+$/.test(new URL(response.url()).pathname),
+  );
   await share.getByRole('checkbox', { name: 'Public link' }).check();
+  expect((await saved).ok()).toBe(true);
   const { origin, pathname } = new URL(page.url());
   await expect(share.getByRole('textbox', { name: 'Share link' })).toHaveValue(
     `${origin}${pathname}`,
