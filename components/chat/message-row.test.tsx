@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuantaMessage, ToolOutput } from '@/lib/protocol';
 import { MessageRow } from './message-row';
 
+// An answer with a code block starts the highlighter, whose worker happy-dom cannot run.
+vi.mock('./worker-highlighter', () => import('@/tests/helpers/plain-highlighter'));
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

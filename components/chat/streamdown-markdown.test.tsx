@@ -3,14 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StreamdownMarkdown } from './streamdown-markdown';
 
-// happy-dom has no Worker: here code stays plain (tests/e2e/chat-scripts.spec.ts highlights).
-vi.mock('./worker-highlighter', () => ({
-  workerHighlighter: () => ({
-    name: 'shiki',
-    getThemes: () => ['github-light-default', 'github-dark-default'],
-    highlight: () => null,
-  }),
-}));
+vi.mock('./worker-highlighter', () => import('@/tests/helpers/plain-highlighter'));
 
 afterEach(cleanup);
 
