@@ -1,15 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import {
-  answerNextWith,
-  emptySession,
-  expect,
-  highlighted,
-  MARKDOWN_ANSWER,
-  startChat,
-  test,
-  turnEnded,
-} from './fixtures';
+import { chatAnswered, emptySession, expect, highlighted, MARKDOWN_ANSWER, test } from './fixtures';
 
 // What the chat page's scripts weigh: its first load stays within the budget, the code
 // highlighter (shiki, in a worker) starts only for an answer with a code block, and highlights
@@ -94,20 +85,22 @@ test('the chat page’s first-load scripts ask to be compiled as they stream in'
 
 test('an answer without code starts no highlighter', async ({ page }) => {
   const workers = workersStarted(page);
-  await answerNextWith(page, 'Only words: **bold** ones, and a list.\n\n- one\n- two');
-  await startChat(page, 'Say something plain');
-  await turnEnded(page);
-  const answer = page.getByRole('list', { name: 'Transcript' });
+  const answer = await chatAnswered(
+    page,
+    'Say something plain',
+    'Only words: **bold** ones, and a list.\n\n- one\n- two',
+  );
   await expect(answer.locator('[data-streamdown="strong"]')).toHaveText('bold');
   expect(workers).toEqual([]);
 });
 
 test('the markdown renderer comes without an HTML parser', async ({ page }) => {
   const scripts = scriptsFetched(page);
-  await answerNextWith(page, 'Words in **markdown**, and <b>some HTML</b>.');
-  await startChat(page, 'Say something with HTML');
-  await turnEnded(page);
-  const answer = page.getByRole('list', { name: 'Transcript' });
+  const answer = await chatAnswered(
+    page,
+    'Say something with HTML',
+    'Words in **markdown**, and <b>some HTML</b>.',
+  );
   await expect(answer.locator('[data-streamdown="strong"]')).toHaveText('markdown');
   await expect(answer.locator('b')).toHaveCount(0);
   // One of parse5's error codes: in the page's scripts only if rehype-raw's parser is back
@@ -126,9 +119,7 @@ test('the markdown renderer comes without an HTML parser', async ({ page }) => {
 
 test('a code block is highlighted by the highlighter’s worker', async ({ page }) => {
   const workers = workersStarted(page);
-  await answerNextWith(page, MARKDOWN_ANSWER);
-  await startChat(page, 'Which inner planet is smallest?');
-  await turnEnded(page);
+  await chatAnswered(page, 'Which inner planet is smallest?', MARKDOWN_ANSWER);
   const code = page.locator('[data-streamdown="code-block"]');
   await expect(code).toContainText('toSorted');
   await expect(highlighted(page)).toBeVisible();

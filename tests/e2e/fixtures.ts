@@ -183,10 +183,19 @@ export const highlighted = (page: Page) =>
     .first();
 
 /**
- * Makes the next turn's answer `markdown` in the browser: the server runs the real turn (it
- * stores the prompt and titles the session), the browser is shown this answer instead.
+ * Starts a chat with `prompt` whose answer shows as `markdown`, and waits for the turn's end:
+ * the server runs the real turn (it stores the prompt and titles the session), the browser is
+ * shown this answer instead. Gives the transcript.
  */
-export async function answerNextWith(page: Page, markdown: string) {
+export async function chatAnswered(page: Page, prompt: string, markdown: string) {
+  await answerNextWith(page, markdown);
+  await startChat(page, prompt);
+  await turnEnded(page);
+  return page.getByRole('list', { name: 'Transcript' });
+}
+
+/** Makes the next turn's answer `markdown` in the browser (see `chatAnswered`). */
+async function answerNextWith(page: Page, markdown: string) {
   let answered = false;
   await page.route('**/api/sessions/*/messages', async (route) => {
     if (answered) return route.continue();

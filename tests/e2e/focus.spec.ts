@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
-  answerNextWith,
+  chatAnswered,
   composer,
   expect,
   MARKDOWN_ANSWER,
@@ -148,10 +148,8 @@ test('each dialog gives the focus back to what opened it', async ({ page }) => {
 
 test('Copy puts the answer’s markdown on the clipboard', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await answerNextWith(page, MARKDOWN_ANSWER);
-  await startChat(page, 'Which inner planet is smallest?');
-  await turnEnded(page);
-  const answer = page.getByRole('list', { name: 'Transcript' }).getByRole('listitem').last();
+  const transcript = await chatAnswered(page, 'Which inner planet is smallest?', MARKDOWN_ANSWER);
+  const answer = transcript.getByRole('listitem').last();
   await answer.hover();
   await answer.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(answer.getByRole('button', { name: 'Copied' })).toBeVisible();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
-  answerNextWith,
+  chatAnswered,
   expect,
   failNextTurn,
   highlighted,
@@ -79,10 +79,7 @@ test('home', async ({ page }) => {
 });
 
 test('a transcript with a table and a code block', async ({ page }) => {
-  await answerNextWith(page, MARKDOWN_ANSWER);
-  await startChat(page, 'Which inner planet is smallest?');
-  await turnEnded(page);
-  const transcript = page.getByRole('list', { name: 'Transcript' });
+  const transcript = await chatAnswered(page, 'Which inner planet is smallest?', MARKDOWN_ANSWER);
   await expect(transcript.getByRole('table')).toBeVisible();
   await expect(transcript.locator('pre').first()).toContainText('toSorted');
   await expect(highlighted(page)).toBeVisible();
@@ -129,9 +126,11 @@ test('the share dialog', async ({ page }) => {
 });
 
 test('the prompt before an external link', async ({ page }) => {
-  await answerNextWith(page, 'The guide is at [the docs](https://example.com/guide).');
-  await startChat(page, 'Where is the guide?');
-  await turnEnded(page);
+  await chatAnswered(
+    page,
+    'Where is the guide?',
+    'The guide is at [the docs](https://example.com/guide).',
+  );
   await page.getByRole('button', { name: /the docs/ }).click();
   const prompt = page.getByRole('dialog', { name: 'Open external link?' });
   await expect(prompt).toContainText('https://example.com/guide');
