@@ -21,7 +21,7 @@ type ClientReferenceManifest = { entryJSFiles: Record<string, string[]> };
  * which every page loads, and each page's and its layouts' own, from its client reference
  * manifest.
  */
-export function entryScripts(nextDir: string): string[] {
+function entryScripts(nextDir: string): string[] {
   const build = JSON.parse(readFileSync(join(nextDir, 'build-manifest.json'), 'utf8')) as {
     rootMainFiles: string[];
   };

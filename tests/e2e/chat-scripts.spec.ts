@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { HINT } from '../../scripts/compile-hints.mjs';
 import { chatAnswered, emptySession, expect, highlighted, MARKDOWN_ANSWER, test } from './fixtures';
 
 // What the chat page's scripts weigh: its first load stays within the budget, the code
@@ -80,7 +81,7 @@ test('the chat page’s first-load scripts ask to be compiled as they stream in'
   // compile on its main thread as it starts.
   const starts = (await firstLoadBodies(page)).map((script) => String(script.subarray(0, 40)));
   expect(starts.length).toBeGreaterThan(3);
-  expect(starts.filter((start) => !start.startsWith('//# allFunctionsCalledOnLoad\n'))).toEqual([]);
+  expect(starts.filter((start) => !start.startsWith(HINT))).toEqual([]);
 });
 
 test('an answer without code starts no highlighter', async ({ page }) => {
@@ -109,9 +110,7 @@ test('the markdown renderer comes without an HTML parser', async ({ page }) => {
   const renderer = code.filter((script) => script.includes('data-streamdown'));
   expect(renderer.length).toBeGreaterThan(0);
   // Loaded once an answer shows, it is left to compile lazily (scripts/compile-hints.mts).
-  expect(renderer.filter((script) => script.startsWith('//# allFunctionsCalledOnLoad'))).toEqual(
-    [],
-  );
+  expect(renderer.filter((script) => script.startsWith(HINT))).toEqual([]);
   expect(code.filter((script) => script.includes('eof-in-tag')).length, 'scripts with parse5').toBe(
     0,
   );
