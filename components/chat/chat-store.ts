@@ -225,7 +225,8 @@ export class ChatStore {
     this.live = answer;
     const messages = this.now.messages;
     let placed = messages;
-    if (!messages.includes(answer)) {
+    // Looked for from the end, where it is: this runs for every chunk.
+    if (messages.lastIndexOf(answer) === -1) {
       const index = messages.findLastIndex(({ id }) => id === answer.id);
       placed = index === -1 ? [...messages, answer] : messages.with(index, answer);
     }
