@@ -1,4 +1,5 @@
 import type {
+  LanguageModelV3,
   LanguageModelV3CallOptions,
   LanguageModelV3Prompt,
   LanguageModelV3StreamPart,
@@ -42,4 +43,24 @@ export function recordingModel(
     },
   });
   return { model, calls };
+}
+
+/** The model every turn runs on instead of its session's own, once a test sets `current`. */
+export const turnModel: { current?: LanguageModelV3 } = {};
+
+type Models = typeof import('@/lib/agent/models');
+
+/**
+ * The model registry, with `resolveModel` handing out `turnModel.current`. A test file installs
+ * it from its `vi.mock('@/lib/agent/models', ...)` factory (imported there: mocks are hoisted).
+ */
+export async function withTurnModel(importOriginal: () => Promise<Models>): Promise<Models> {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    resolveModel: async (...args) => {
+      const resolved = await actual.resolveModel(...args);
+      return turnModel.current ? { ...resolved, model: turnModel.current } : resolved;
+    },
+  };
 }

@@ -8,7 +8,7 @@ import { appendMessages, listMessages } from '@/lib/db/messages';
 import { getSession } from '@/lib/db/sessions';
 import { newId } from '@/lib/ids';
 import { describeEachDatabase } from '@/tests/helpers/databases';
-import { recordingModel } from '@/tests/helpers/recording-model';
+import { recordingModel, turnModel } from '@/tests/helpers/recording-model';
 import { type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
 import { uiChunks } from '@/tests/helpers/ui-stream';
 
@@ -18,18 +18,11 @@ const SUMMARY = 'SUMMARY: the user is Ada, who asked 30 questions about q.';
 const isSummaryCall = (prompt: LanguageModelV3Prompt) =>
   prompt.some(({ role, content }) => role === 'system' && content.includes('You summarise'));
 
-// Every turn runs on this model: it summarises when asked to, and otherwise answers.
-const model = vi.hoisted(() => ({ current: undefined as unknown }));
-vi.mock('@/lib/agent/models', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/agent/models')>();
-  return {
-    ...actual,
-    resolveModel: async (...args: Parameters<typeof actual.resolveModel>) => ({
-      ...(await actual.resolveModel(...args)),
-      model: model.current,
-    }),
-  };
-});
+vi.mock('@/lib/agent/models', async (importOriginal) =>
+  (await import('@/tests/helpers/recording-model')).withTurnModel(
+    importOriginal<typeof import('@/lib/agent/models')>,
+  ),
+);
 
 const BUDGET = 6_000;
 
@@ -40,7 +33,7 @@ describeEachDatabase('compaction over the routes', (database) => {
   beforeEach(() => {
     owner = { ownerId: newId() };
     recorded = recordingModel((prompt) => (isSummaryCall(prompt) ? SUMMARY : 'An answer.'));
-    model.current = recorded.model;
+    turnModel.current = recorded.model;
     process.env.QUANTA_CONTEXT_TOKENS = String(BUDGET);
   });
   afterEach(() => {
@@ -136,7 +129,7 @@ describeEachDatabase('compaction over the routes', (database) => {
         abortSignal?.addEventListener('abort', () => reject(abortSignal.reason), { once: true }),
       );
     });
-    model.current = recorded.model;
+    turnModel.current = recorded.model;
     const answer = send(id, prompt('Go on'));
     await asked;
     const stopped = await stopRoute.POST(
@@ -157,7 +150,7 @@ describeEachDatabase('compaction over the routes', (database) => {
       if (isSummaryCall(prompt)) throw new Error('The model is away');
       return 'An answer.';
     });
-    model.current = recorded.model;
+    turnModel.current = recorded.model;
     await send(id, prompt('Go on'));
     const last = (await listMessages(db(), id)).at(-1);
     expect(last?.metadata).toMatchObject({
