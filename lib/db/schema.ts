@@ -35,6 +35,8 @@ export const sessions = pgTable(
     activeTurnStartedAt: timestamp('active_turn_started_at', { withTimezone: true, mode: 'date' }),
     /** What the model gets instead of the messages before `through` (see lib/agent/compaction). */
     contextSummary: jsonb('context_summary').$type<ContextSummary>(),
+    /** Counts the writes to the session's messages; each written message takes the new count. */
+    messageRevision: integer('message_revision').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,6 +58,11 @@ export const messages = pgTable(
     parts: jsonb('parts').notNull().$type<QuantaMessage['parts']>(),
     /** Usage, model, and whatever else the turn records about this message. */
     metadata: jsonb('metadata').$type<MessageMetadata>(),
+    /**
+     * The session's `messageRevision` when this row was last written, set by the database
+     * (migration 0006's trigger): what an instance's copy of a history asks for the rows changed after.
+     */
+    revision: integer('revision').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [unique('messages_session_position_key').on(table.sessionId, table.position)],

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
-import { appendMessages, listMessages } from './messages';
-import { sessions } from './schema';
+import { newId } from '../ids';
+import { appendMessages, listMessages, saveMessage } from './messages';
+import { type MessageRow, sessions } from './schema';
 import { createSession, DEFAULT_TITLE, getSession, storeContextSummary } from './sessions';
 import { claimTurn, claimTurnForPrompt, releaseTurn, renewTurn } from './turns';
 
@@ -78,7 +79,8 @@ describeEachDatabase('turn marks', (database) => {
     expect(first?.session).toEqual(await getSession(db(), session.id));
     expect(first?.session).toMatchObject({ activeTurnId: 't1', title: 'First question' });
     expect(first?.session.activeTurnStartedAt).toBeInstanceOf(Date);
-    expect(first?.history).toEqual([]);
+    expect(first?.changed).toEqual([]);
+    expect(first?.historyCount).toBe(0);
     expect(first?.position).toBe(0);
     expect(first?.prompt).toMatchObject({
       id: 'p1',
@@ -101,8 +103,9 @@ describeEachDatabase('turn marks', (database) => {
     // Named only once; the history from `through` on, oldest first, as stored (metadata too).
     expect(later?.session.title).toBe('First question');
     expect(later?.session.contextSummary).toEqual({ text: 'they asked twice', through: 2 });
-    expect(later?.history).toEqual((await listMessages(db(), session.id, 2)).slice(0, 2));
-    expect(later?.history.map((message) => message.position)).toEqual([2, 3]);
+    expect(later?.changed).toEqual((await listMessages(db(), session.id, 2)).slice(0, 2));
+    expect(later?.changed.map((message) => message.position)).toEqual([2, 3]);
+    expect(later?.historyCount).toBe(2);
     expect(later?.prompt).toMatchObject({ id: 'p3', position: 4 });
     expect(later?.position).toBe(4);
     await releaseTurn(db(), session.id, 't3');
@@ -112,5 +115,69 @@ describeEachDatabase('turn marks', (database) => {
     expect(taken?.session.activeTurnId).toBe('t4');
     expect(taken?.prompt).toBeUndefined();
     expect((await listMessages(db(), session.id)).map((message) => message.id).at(-1)).toBe('p3');
+  });
+
+  it("stamps each message write with the session's next revision, in the order they happen", async () => {
+    const session = await createSession(db(), { ownerId: 'owner-a' });
+    const other = await createSession(db(), { ownerId: 'owner-a' });
+    const parts = (text: string) => [{ type: 'text' as const, text }];
+    const [first, second] = await appendMessages(db(), session.id, [
+      { role: 'user', parts: parts('one') },
+      { role: 'assistant', parts: parts('two') },
+    ]);
+    const [elsewhere] = await appendMessages(db(), other.id, [{ role: 'user', parts: parts('x') }]);
+    expect([first?.revision, second?.revision, elsewhere?.revision]).toEqual([1, 2, 1]);
+    // A message written again takes the next revision; the others keep theirs.
+    await saveMessage(db(), session.id, { ...(second as MessageRow), parts: parts('2') });
+    const stored = await listMessages(db(), session.id);
+    expect(stored.map((row) => row.revision)).toEqual([1, 3]);
+    expect((await getSession(db(), session.id))?.messageRevision).toBe(3);
+  });
+
+  it('reads of the history only what the caller does not hold, and how long it is', async () => {
+    const session = await createSession(db(), { ownerId: 'owner-a' });
+    const parts = (text: string) => [{ type: 'text' as const, text }];
+    const claim = (turnId: string, held?: { from: number; revision: number }) =>
+      claimTurnForPrompt(
+        db(),
+        { sessionId: session.id, ownerId: 'owner-a', turnId },
+        { id: newId(), parts: parts(turnId) },
+        held,
+      );
+    await appendMessages(db(), session.id, [
+      { role: 'user', parts: parts('q1') },
+      { role: 'assistant', parts: parts('a1') },
+    ]);
+    const whole = await claim('t1');
+    expect(whole?.changed.map((row) => row.position)).toEqual([0, 1]);
+    const holding = {
+      from: 0,
+      revision: Math.max(...(whole?.changed ?? []).map((r) => r.revision)),
+    };
+    await saveMessage(db(), session.id, { id: newId(), role: 'assistant', parts: parts('a2') });
+    await releaseTurn(db(), session.id, 't1');
+
+    // Held up to a1: the prompt t1 and its answer are new.
+    const next = await claim('t2', holding);
+    expect(next?.changed.map((row) => row.parts)).toEqual([parts('t1'), parts('a2')]);
+    expect(next?.historyCount).toBe(4);
+    await releaseTurn(db(), session.id, 't2');
+
+    // A message written again is new too.
+    const stored = await listMessages(db(), session.id);
+    const newest = Math.max(...stored.map((row) => row.revision));
+    await saveMessage(db(), session.id, {
+      ...(stored[1] as MessageRow),
+      parts: parts('a1, again'),
+    });
+    const rewritten = await claim('t3', { from: 0, revision: newest });
+    expect(rewritten?.changed.map((row) => row.parts)).toEqual([parts('a1, again')]);
+    expect(rewritten?.historyCount).toBe(5);
+    await releaseTurn(db(), session.id, 't3');
+
+    // So are those before the first one the caller holds.
+    const before = await claim('t4', { from: 2, revision: 1_000_000 });
+    expect(before?.changed.map((row) => row.position)).toEqual([0, 1]);
+    expect(before?.historyCount).toBe(6);
   });
 });

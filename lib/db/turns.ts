@@ -56,11 +56,22 @@ function named(title: string | undefined): SQL | typeof sessions.title {
     : sql`case when ${sessions.title} = ${DEFAULT_TITLE} and not exists (select 1 from ${messages} where ${messages.sessionId} = ${sessions.id}) then ${title} else ${sessions.title} end`;
 }
 
+/**
+ * What a caller already holds of a session's history (lib/sessions/history-cache): every stored
+ * message from position `from` on, as written up to the session's message revision `revision`.
+ */
+export type HeldHistory = { from: number; revision: number };
+
 /** A session claimed for a new prompt: the messages after its context summary, and the prompt. */
 export type PromptClaimed = {
   session: SessionRow;
-  /** The stored messages from the summary's `through` on (all of them without a summary). */
-  history: MessageRow[];
+  /**
+   * Of the stored messages from the summary's `through` on, those the caller did not hold:
+   * written after its revision, or before its `from` (all of them when it held nothing).
+   */
+  changed: MessageRow[];
+  /** How many stored messages there are from the summary's `through` on. */
+  historyCount: number;
   /** The prompt, stored after them; undefined when its id was taken (ids are global keys). */
   prompt: MessageRow | undefined;
   /** The prompt's position, after every stored message: where it goes if stored anew. */
@@ -68,17 +79,21 @@ export type PromptClaimed = {
 };
 
 /**
- * `claimTurn` for a new prompt, which also reads the history the model gets and stores the
- * prompt after the last message: one statement, so a submit reaches its model after two round
- * trips (this and who asks). Undefined when the claim fails, and then nothing was stored.
+ * `claimTurn` for a new prompt, which also reads what the caller lacks of the history the model
+ * gets (`held`, what it has) and stores the prompt after the last message: one statement, so a
+ * submit reaches its model after two round trips (this and who asks). Undefined when the claim
+ * fails, and then nothing was stored.
  */
 export async function claimTurnForPrompt(
   db: Db,
   { sessionId, ownerId, turnId, title }: Claim,
   prompt: { id: string; parts: QuantaMessage['parts'] },
+  held: HeldHistory = { from: 0, revision: -1 },
 ): Promise<PromptClaimed | undefined> {
   const now = new Date().toISOString();
   const column = (col: { name: string }) => sql.identifier(col.name);
+  const inHistory = sql`${messages.sessionId} = claimed.${column(sessions.id)} and ${messages.position}
+    >= coalesce((claimed.${column(sessions.contextSummary)} ->> 'through')::integer, 0)`;
   // Each part of the statement sees the tables as they were when it began: the history does not
   // hold the prompt. That is the history the turn answers only because every writer of a
   // session's messages holds its turn mark, as this statement takes it.
@@ -91,10 +106,10 @@ export async function claimTurnForPrompt(
         ${column(sessions.title)} = ${named(title)}
       where ${claimable(sessionId, ownerId)}
       returning *
-    ), history as (
+    ), changed as (
       select ${messages}.* from ${messages}, claimed
-      where ${messages.sessionId} = claimed.${column(sessions.id)} and ${messages.position}
-        >= coalesce((claimed.${column(sessions.contextSummary)} ->> 'through')::integer, 0)
+      where ${inHistory} and (${messages.revision} > ${held.revision}
+        or ${messages.position} < ${held.from})
     ), next as (
       select coalesce(max(${messages.position}), -1) + 1 as position
       from ${messages}, claimed where ${messages.sessionId} = claimed.${column(sessions.id)}
@@ -109,20 +124,31 @@ export async function claimTurnForPrompt(
     )
     -- json, not jsonb: the stored jsonb is written out once, where building one jsonb of the
     -- whole history first took PGlite more than twice as long (bench/README.md).
-    select (select to_json(claimed) from claimed) as session,
-      (select coalesce(json_agg(history order by history.position), '[]'::json)
-        from history) as history,
+    -- The claimed row as the trigger left it: storing the prompt counted a message write.
+    select (select to_jsonb(claimed) || jsonb_build_object(${sessions.messageRevision.name}::text,
+        coalesce((select ${column(messages.revision)} from added),
+          claimed.${column(sessions.messageRevision)})) from claimed) as session,
+      (select coalesce(json_agg(changed order by changed.position), '[]'::json)
+        from changed) as changed,
+      (select count(*) from ${messages}, claimed where ${inHistory}) as history_count,
       (select to_json(added) from added) as prompt,
       (select position from next) as position`);
   const [row] = (
     result as unknown as {
-      rows: { session: unknown; history: unknown[]; prompt: unknown; position: number }[];
+      rows: {
+        session: unknown;
+        changed: unknown[];
+        history_count: number | string;
+        prompt: unknown;
+        position: number;
+      }[];
     }
   ).rows;
   if (!row?.session) return undefined;
   return {
     session: fromJson<SessionRow>(sessions, row.session),
-    history: row.history.map((message) => fromJson<MessageRow>(messages, message)),
+    changed: row.changed.map((message) => fromJson<MessageRow>(messages, message)),
+    historyCount: Number(row.history_count),
     prompt: row.prompt ? fromJson<MessageRow>(messages, row.prompt) : undefined,
     position: Number(row.position),
   };

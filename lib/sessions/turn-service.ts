@@ -45,6 +45,7 @@ import { turnResponse } from '../turns/turn-response';
 import { authorize, writer } from './access';
 import { closeIfDead } from './dead-turns';
 import { endRunningTurn } from './end-turn';
+import { historyCache } from './history-cache';
 import { toolServices } from './tool-services';
 import { keepTurnMarked } from './turn-mark';
 import { toMessage } from './views';
@@ -253,7 +254,7 @@ async function claim(
   const attempt = async (): Promise<Claimed | undefined> => {
     if (begin.trigger === 'submit') {
       const asked = promptOf(begin.message);
-      const prompted = await claimTurnForPrompt(db, request, asked);
+      const prompted = await claimTurnForPrompt(db, request, asked, historyCache(db).held(id));
       return prompted && { kind: 'prompted', asked, ...prompted };
     }
     const session = await claimTurn(db, request);
@@ -308,11 +309,31 @@ function preparedFrom(summary: ContextSummary | null, kept: MessageRow[]): Prepa
   };
 }
 
-/** A new prompt's history: as its claim read it, with the prompt (stored anew if its id was taken). */
+/**
+ * A new prompt's history: the instance's copy brought up to date with what its claim read (or,
+ * when that copy held deleted messages, read again whole), with the prompt (stored anew if its
+ * id was taken).
+ */
 async function promptedHistory(db: Db, claimed: Claimed & { kind: 'prompted' }): Promise<Prepared> {
-  const { session, history, asked, position } = claimed;
+  const { session, changed, historyCount, asked, position } = claimed;
+  const from = session.contextSummary?.through ?? 0;
+  const cache = historyCache(db);
+  const history =
+    cache.update(session.id, { from, changed, count: historyCount }) ??
+    (await readHistory(db, session.id, { from, before: position }));
   const prompt = claimed.prompt ?? (await storePrompt(db, session.id, { ...asked, position }));
   return preparedFrom(session.contextSummary, [...history, prompt]);
+}
+
+/** The session's stored messages from `from` up to the prompt at `before`, kept in the cache. */
+async function readHistory(
+  db: Db,
+  sessionId: string,
+  { from, before }: { from: number; before: number },
+): Promise<MessageRow[]> {
+  const rows = (await listMessages(db, sessionId, from)).filter((row) => row.position < before);
+  historyCache(db).keep(sessionId, from, rows);
+  return rows;
 }
 
 /**

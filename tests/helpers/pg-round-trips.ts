@@ -7,15 +7,20 @@ const SSL_REQUEST = 80877103;
 
 /**
  * A TCP proxy in front of a PostgreSQL server that records every round trip its clients make,
- * as the SQL text that began it: what a driver really sends, whichever library sits above it.
+ * as the SQL text that began it, and counts the bytes it answers: what a driver really sends
+ * and gets, whichever library sits above it.
  */
 export async function countRoundTrips(target: { host: string; port: number }) {
   const trips: string[] = [];
+  let received = 0;
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = createConnection(target);
     sockets.add(client).add(upstream);
     upstream.pipe(client);
+    upstream.on('data', (data: Buffer) => {
+      received += data.length;
+    });
     let buffered = Buffer.alloc(0);
     let startingUp = true;
     let pending: string | undefined;
@@ -59,8 +64,11 @@ export async function countRoundTrips(target: { host: string; port: number }) {
     port: address.port,
     /** Every round trip so far, oldest first, as the SQL it sent. */
     trips: () => [...trips],
+    /** The bytes the server has sent its clients so far. */
+    received: () => received,
     reset: () => {
       trips.length = 0;
+      received = 0;
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();

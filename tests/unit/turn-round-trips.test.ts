@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
 import { type Database, openDatabase } from '@/lib/db/client';
+import { appendMessages } from '@/lib/db/messages';
 import { newId } from '@/lib/ids';
 import { PARTIAL_SAVE_MS } from '@/lib/turns/turn-recorder';
 import { holdNextTurn } from '@/tests/helpers/held-model';
@@ -61,10 +62,12 @@ describe.skipIf(!process.env.DATABASE_URL)("a turn's round trips to PostgreSQL",
     expect(response.status).toBe(200);
     await held.started;
     const beforeModel = proxy.trips().map(kind);
+    const receivedBeforeModel = proxy.received();
     held.release();
     await response.text();
     return {
       beforeModel,
+      receivedBeforeModel,
       after: proxy.trips().map(kind).slice(beforeModel.length),
       seconds: (Date.now() - began) / PARTIAL_SAVE_MS,
     };
@@ -103,6 +106,24 @@ describe.skipIf(!process.env.DATABASE_URL)("a turn's round trips to PostgreSQL",
       expect(saves.length).toBeGreaterThanOrEqual(1);
       expect(saves.length).toBeLessThanOrEqual(1 + Math.floor(seconds));
     }
+  });
+
+  it("reads a long session's whole history at its first turn here, then what was written since", async () => {
+    const created = await sessionsRoute.POST(request('POST', '/api/sessions', owner, {}));
+    const { id } = (await created.json()).session as { id: string };
+    const text = (turn: number) => `${turn}: ${'x'.repeat(2_000)}`;
+    await appendMessages(
+      database.db,
+      id,
+      Array.from({ length: 50 }, (_, turn) => [
+        { role: 'user' as const, parts: [{ type: 'text' as const, text: text(turn) }] },
+        { role: 'assistant' as const, parts: [{ type: 'text' as const, text: text(turn) }] },
+      ]).flat(),
+    );
+    const prompt = { message: { role: 'user', parts: [{ type: 'text', text: 'Go on' }] } };
+    // 100 messages of 2 kB each; then the prompt and the answer of the turn before.
+    expect((await turn(id, prompt)).receivedBeforeModel).toBeGreaterThan(200_000);
+    expect((await turn(id, prompt)).receivedBeforeModel).toBeLessThan(20_000);
   });
 
   it('reads a page of earlier messages in one statement: no lookup of the message it is before', async () => {

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { MessageRow } from '../db/schema';
+import { HistoryCache } from './history-cache';
+
+const row = (position: number, revision: number, text = `m${position}`): MessageRow => ({
+  id: `id-${position}-${revision}`,
+  sessionId: 's',
+  position,
+  role: position % 2 === 0 ? 'user' : 'assistant',
+  parts: [{ type: 'text', text }],
+  metadata: null,
+  revision,
+  createdAt: new Date(0),
+});
+
+const texts = (rows: MessageRow[] | undefined) =>
+  rows?.map((message) => (message.parts[0] as { text: string }).text);
+
+describe('HistoryCache', () => {
+  it('holds nothing of a session it has not read', () => {
+    expect(new HistoryCache().held('s')).toBeUndefined();
+  });
+
+  it('brings what it holds up to date with the messages written since', () => {
+    const cache = new HistoryCache();
+    cache.keep('s', 0, [row(0, 1), row(1, 2), row(2, 3)]);
+    expect(cache.held('s')).toEqual({ from: 0, revision: 3 });
+    // The third message written again, and two new ones: in order, the rewrite in its place.
+    const history = cache.update('s', {
+      from: 0,
+      changed: [row(2, 4, 'm2 again'), row(3, 5), row(4, 6)],
+      count: 5,
+    });
+    expect(texts(history)).toEqual(['m0', 'm1', 'm2 again', 'm3', 'm4']);
+    expect(cache.held('s')).toEqual({ from: 0, revision: 6 });
+  });
+
+  it('leaves out what a new summary covers, and takes what an earlier start adds', () => {
+    const cache = new HistoryCache();
+    cache.keep('s', 2, [row(2, 3), row(3, 4), row(4, 5)]);
+    expect(texts(cache.update('s', { from: 3, changed: [], count: 2 }))).toEqual(['m3', 'm4']);
+    expect(cache.held('s')).toEqual({ from: 3, revision: 5 });
+    const earlier = cache.update('s', { from: 1, changed: [row(1, 2), row(2, 3)], count: 4 });
+    expect(texts(earlier)).toEqual(['m1', 'm2', 'm3', 'm4']);
+  });
+
+  it('forgets a history that holds messages since deleted', () => {
+    const cache = new HistoryCache();
+    cache.keep('s', 0, [row(0, 1), row(1, 2), row(2, 3), row(3, 4)]);
+    // An edit of the first message deleted the rest and stored two anew.
+    expect(cache.update('s', { from: 0, changed: [row(0, 6), row(1, 7)], count: 2 })).toBe(
+      undefined,
+    );
+    expect(cache.held('s')).toBeUndefined();
+  });
+
+  it('keeps at most its limit of messages, forgetting the sessions read least lately', () => {
+    const cache = new HistoryCache(5);
+    cache.keep('a', 0, [row(0, 1), row(1, 2)]);
+    cache.keep('b', 0, [row(0, 1), row(1, 2)]);
+    // Read again: now the latest.
+    cache.update('a', { from: 0, changed: [], count: 2 });
+    cache.keep('c', 0, [row(0, 1), row(1, 2)]);
+    expect(cache.held('b')).toBeUndefined();
+    expect(cache.held('a')).toBeDefined();
+    expect(cache.held('c')).toBeDefined();
+    // A session bigger than the limit is not kept at all.
+    cache.keep(
+      'd',
+      0,
+      [0, 1, 2, 3, 4, 5].map((position) => row(position, position + 1)),
+    );
+    expect(['a', 'c', 'd'].map((id) => cache.held(id))).toEqual([undefined, undefined, undefined]);
+  });
+});
