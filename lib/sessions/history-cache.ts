@@ -16,7 +16,7 @@ type Copy = { from: number; revision: number; rows: MessageRow[] };
  * The most messages the cache holds, over all its sessions: forty sessions of 500 messages (a
  * 64,000-token context), some tens of megabytes.
  */
-export const CACHED_MESSAGES = 20_000;
+const CACHED_MESSAGES = 20_000;
 
 const caches = new WeakMap<Db, HistoryCache>();
 
