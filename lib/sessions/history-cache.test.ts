@@ -54,8 +54,10 @@ describe('HistoryCache', () => {
     expect(cache.held('s')).toBeUndefined();
   });
 
-  it('keeps at most its limit of messages, forgetting the sessions read least lately', () => {
-    const cache = new HistoryCache(5);
+  it('holds at most its limit of JSON, forgetting the sessions read least lately', () => {
+    // Each of these rows weighs the same: its parts and its metadata as JSON.
+    const each = JSON.stringify(row(0, 1).parts).length + JSON.stringify(null).length;
+    const cache = new HistoryCache(5 * each);
     cache.keep('a', 0, [row(0, 1), row(1, 2)]);
     cache.keep('b', 0, [row(0, 1), row(1, 2)]);
     // Read again: now the latest.
@@ -64,12 +66,22 @@ describe('HistoryCache', () => {
     expect(cache.held('b')).toBeUndefined();
     expect(cache.held('a')).toBeDefined();
     expect(cache.held('c')).toBeDefined();
-    // A session bigger than the limit is not kept at all.
+    // A history heavier than the limit is not kept, and the others stay.
     cache.keep(
       'd',
       0,
       [0, 1, 2, 3, 4, 5].map((position) => row(position, position + 1)),
     );
-    expect(['a', 'c', 'd'].map((id) => cache.held(id))).toEqual([undefined, undefined, undefined]);
+    expect(cache.held('d')).toBeUndefined();
+    expect(cache.held('a')).toBeDefined();
+    expect(cache.held('c')).toBeDefined();
+  });
+
+  it('weighs what a message holds, not only how many there are', () => {
+    const cache = new HistoryCache(1_000);
+    cache.keep('small', 0, [row(0, 1), row(1, 2)]);
+    cache.keep('big', 0, [row(0, 1, 'x'.repeat(950))]);
+    expect(cache.held('small')).toBeUndefined();
+    expect(cache.held('big')).toBeDefined();
   });
 });

@@ -9,14 +9,30 @@ import type { HeldHistory } from '../db/turns';
 // after the newest it holds; what it holds that the database no longer has (an edit or a
 // regenerate deleted it) shows as a count that does not match, and the history is read whole.
 
-/** What the cache holds of one session: every stored message from `from` on, in order. */
-type Copy = { from: number; revision: number; rows: MessageRow[] };
+/**
+ * What the cache holds of one session: every stored message from `from` on, in order, and what
+ * they weigh (see `weight`).
+ */
+type Copy = { from: number; revision: number; rows: MessageRow[]; weight: number };
 
 /**
- * The most messages the cache holds, over all its sessions: forty sessions of 500 messages (a
- * 64,000-token context), some tens of megabytes.
+ * The most the cache holds over all its sessions, in characters of JSON: 64 sessions whose
+ * history fills a 64,000-token context. A message's widget data and answer can be far bigger
+ * than what the model is sent of it, so a count of messages would not bound it.
  */
-const CACHED_MESSAGES = 20_000;
+const CACHED_CHARACTERS = 16 * 1024 * 1024;
+
+const weights = new WeakMap<MessageRow, number>();
+
+/** The characters of JSON a row's parts and metadata take, worked out once per row. */
+function weight(row: MessageRow): number {
+  let characters = weights.get(row);
+  if (characters === undefined) {
+    characters = JSON.stringify(row.parts).length + JSON.stringify(row.metadata).length;
+    weights.set(row, characters);
+  }
+  return characters;
+}
 
 const caches = new WeakMap<Db, HistoryCache>();
 
@@ -34,9 +50,9 @@ export class HistoryCache {
   // A Map keeps insertion order: a session read again moves to the end, and the first is the
   // one read least lately.
   private readonly copies = new Map<string, Copy>();
-  private size = 0;
+  private total = 0;
 
-  constructor(private readonly limit: number = CACHED_MESSAGES) {}
+  constructor(private readonly limit: number = CACHED_CHARACTERS) {}
 
   /** What the cache holds of the session's history, to ask the database for the rest. */
   held(sessionId: string): HeldHistory | undefined {
@@ -63,16 +79,25 @@ export class HistoryCache {
     return rows;
   }
 
-  /** Keeps `rows`, the session's whole history from `from` on as just read. */
+  /**
+   * Keeps `rows`, the session's whole history from `from` on as just read, unless they alone
+   * weigh more than the cache holds: then the other sessions' copies stay.
+   */
   keep(sessionId: string, from: number, rows: MessageRow[]): void {
     this.take(sessionId);
-    const revision = rows.reduce((newest, row) => Math.max(newest, row.revision), -1);
-    this.copies.set(sessionId, { from, revision, rows });
-    this.size += rows.length;
+    const copy = {
+      from,
+      revision: rows.reduce((newest, row) => Math.max(newest, row.revision), -1),
+      rows,
+      weight: rows.reduce((sum, row) => sum + weight(row), 0),
+    };
+    if (copy.weight > this.limit) return;
+    this.copies.set(sessionId, copy);
+    this.total += copy.weight;
     for (const [id, oldest] of this.copies) {
-      if (this.size <= this.limit) break;
+      if (this.total <= this.limit) break;
       this.copies.delete(id);
-      this.size -= oldest.rows.length;
+      this.total -= oldest.weight;
     }
   }
 
@@ -80,7 +105,7 @@ export class HistoryCache {
     const copy = this.copies.get(sessionId);
     if (copy) {
       this.copies.delete(sessionId);
-      this.size -= copy.rows.length;
+      this.total -= copy.weight;
     }
     return copy;
   }
