@@ -1,5 +1,8 @@
-import { expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
+import { emptyPostgresDatabase, type OwnDatabase } from '@/tests/helpers/postgres';
+import { type Database, openDatabase } from './client';
 import {
   appendMessages,
   insertMessage,
@@ -8,6 +11,7 @@ import {
   truncateMessages,
   upsertMessage,
 } from './messages';
+import type { MessageRow } from './schema';
 import { createSession, deleteSession, getSession } from './sessions';
 import { listWidgetStatesOf, writeWidgetState } from './widget-states';
 
@@ -117,5 +121,59 @@ describeEachDatabase('message queries', (database) => {
         .map(({ toolCallId }) => toolCallId)
         .sort(),
     ).toEqual(['kept', 'session:counter']);
+  });
+});
+
+// Two connections at once: PGlite has one.
+describe.skipIf(!process.env.DATABASE_URL)('saving a message on PostgreSQL', () => {
+  let own: OwnDatabase;
+  let database: Database;
+  const clients: pg.Client[] = [];
+  beforeAll(async () => {
+    own = await emptyPostgresDatabase();
+    database = await openDatabase({ url: own.url });
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.end()));
+    await database?.close();
+    await own?.drop();
+  });
+  const connect = async () => {
+    const client = new pg.Client(own.url);
+    clients.push(client);
+    await client.connect();
+    return client;
+  };
+
+  it("takes the session's row before the message's, as an insert does", async () => {
+    const session = await createSession(database.db, { ownerId: 'owner-a' });
+    const [stored] = await appendMessages(database.db, session.id, [
+      { role: 'assistant', parts: [{ type: 'text', text: 'so far' }] },
+    ]);
+    const holder = await connect();
+    await holder.query('begin');
+    await holder.query('select 1 from sessions where id = $1 for update', [session.id]);
+    const saved = saveMessage(database.db, session.id, {
+      ...(stored as MessageRow),
+      parts: [{ type: 'text', text: 'closed' }],
+    });
+    // Waiting for the session's row...
+    for (;;) {
+      const { rows } = await holder.query(
+        "select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+      );
+      if (rows[0].waiting > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // ...and not holding the message's meanwhile.
+    const probe = await connect();
+    await probe.query('begin');
+    await probe.query('select 1 from messages where id = $1 for update nowait', [stored?.id]);
+    await probe.query('rollback');
+    await holder.query('rollback');
+    await saved;
+    expect((await listMessages(database.db, session.id))[0]?.parts).toEqual([
+      { type: 'text', text: 'closed' },
+    ]);
   });
 });

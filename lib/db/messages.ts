@@ -191,10 +191,21 @@ export async function saveMessage(
   sessionId: string,
   message: Required<Pick<NewMessage, 'id'>> & NewMessage,
 ): Promise<void> {
-  const updated = await db
-    .update(messages)
-    .set({ parts: storable(message.parts), metadata: storable(message.metadata ?? null) })
-    .where(and(eq(messages.id, message.id), eq(messages.sessionId, sessionId)))
-    .returning({ id: messages.id });
-  if (updated.length === 0) await appendMessages(db, sessionId, [message]);
+  await db.transaction(async (tx) => {
+    // The session's row first. Every message write takes it too, in the trigger that stamps the
+    // row (migration 0006): an insert, a turn's upsert among them, takes it before the message's,
+    // and an update takes the message's first. Two writers of one message taking the two in
+    // opposite orders could deadlock (a turn closed as dead while it still runs).
+    await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .for('update');
+    const updated = await tx
+      .update(messages)
+      .set({ parts: storable(message.parts), metadata: storable(message.metadata ?? null) })
+      .where(and(eq(messages.id, message.id), eq(messages.sessionId, sessionId)))
+      .returning({ id: messages.id });
+    if (updated.length === 0) await appendMessages(tx, sessionId, [message]);
+  });
 }
