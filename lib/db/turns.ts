@@ -64,6 +64,7 @@ export type HeldHistory = { from: number; revision: number };
 
 /** A session claimed for a new prompt: the messages after its context summary, and the prompt. */
 export type PromptClaimed = {
+  /** As the claim left it: its `messageRevision` is from before the prompt was stored. */
   session: SessionRow;
   /**
    * Of the stored messages from the summary's `through` on, those the caller did not hold:
@@ -122,12 +123,9 @@ export async function claimTurnForPrompt(
       on conflict (${column(messages.id)}) do nothing
       returning *
     )
-    -- json, not jsonb: the stored jsonb is written out once, where building one jsonb of the
-    -- whole history first took PGlite more than twice as long (bench/README.md).
-    -- The claimed row as the trigger left it: storing the prompt counted a message write.
-    select (select to_jsonb(claimed) || jsonb_build_object(${sessions.messageRevision.name}::text,
-        coalesce((select ${column(messages.revision)} from added),
-          claimed.${column(sessions.messageRevision)})) from claimed) as session,
+    select (select to_json(claimed) from claimed) as session,
+      -- json, not jsonb: the stored jsonb is written out once, where building one jsonb of the
+      -- whole history first took PGlite more than twice as long (bench/README.md).
       (select coalesce(json_agg(changed order by changed.position), '[]'::json)
         from changed) as changed,
       (select count(*) from ${messages}, claimed where ${inHistory}) as history_count,
