@@ -169,6 +169,8 @@ describeEachDatabase('compaction over the routes', (database) => {
     const sent = JSON.stringify(turnCalls()[1]?.prompt);
     expect(sent).toContain(SUMMARY);
     expect(sent).toContain('First');
+    // What the summary covers, the model is not sent again.
+    expect(sent).not.toContain('Question 0:');
     const stored = await listMessages(db(), id);
     expect(stored.at(-1)?.parts.map(({ type }) => type)).toEqual(['step-start', 'text']);
   });

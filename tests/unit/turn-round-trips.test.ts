@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
 import { type Database, openDatabase } from '@/lib/db/client';
-import { appendMessages } from '@/lib/db/messages';
+import { appendMessages, listMessages } from '@/lib/db/messages';
 import { newId } from '@/lib/ids';
 import { PARTIAL_SAVE_MS } from '@/lib/turns/turn-recorder';
 import { holdNextTurn } from '@/tests/helpers/held-model';
@@ -124,6 +124,18 @@ describe.skipIf(!process.env.DATABASE_URL)("a turn's round trips to PostgreSQL",
     // 100 messages of 2 kB each; then the prompt and the answer of the turn before.
     expect((await turn(id, prompt)).receivedBeforeModel).toBeGreaterThan(200_000);
     expect((await turn(id, prompt)).receivedBeforeModel).toBeLessThan(20_000);
+    // An edit of the first prompt deletes the rest: the copy holds more than is stored, and the
+    // next prompt reads the history whole, in one more round trip.
+    const [first] = await listMessages(database.db, id);
+    await turn(id, {
+      trigger: 'edit',
+      message: { id: first?.id, role: 'user', parts: [{ type: 'text', text: 'Start over' }] },
+    });
+    expect((await turn(id, prompt)).beforeModel).toEqual([
+      'select identities',
+      'with',
+      'select messages',
+    ]);
   });
 
   it('reads a page of earlier messages in one statement: no lookup of the message it is before', async () => {
