@@ -44,6 +44,18 @@ describe('HistoryCache', () => {
     expect(texts(earlier)).toEqual(['m1', 'm2', 'm3', 'm4']);
   });
 
+  it('hands out rows no turn can change, to the last part', () => {
+    const cache = new HistoryCache();
+    cache.keep('s', 0, [row(0, 1)]);
+    const [held] = cache.update('s', { from: 0, changed: [row(1, 2)], count: 2 }) ?? [];
+    const part = held?.parts[0] as { text: string };
+    expect(() => {
+      part.text = 'changed';
+    }).toThrow(TypeError);
+    expect(() => held?.parts.push({ type: 'text', text: 'more' })).toThrow(TypeError);
+    expect(texts(cache.update('s', { from: 0, changed: [], count: 2 }))).toEqual(['m0', 'm1']);
+  });
+
   it('forgets a history that holds messages since deleted', () => {
     const cache = new HistoryCache();
     cache.keep('s', 0, [row(0, 1), row(1, 2), row(2, 3), row(3, 4)]);

@@ -24,14 +24,22 @@ const CACHED_CHARACTERS = 16 * 1024 * 1024;
 
 const weights = new WeakMap<MessageRow, number>();
 
-/** The characters of JSON a row's parts and metadata take, worked out once per row. */
+/**
+ * The characters of JSON a row's parts and metadata take, worked out once per row, as the row
+ * is frozen to its last part: the cache hands the same rows to turn after turn, so a change one
+ * turn made to them would reach the next turn's model unseen; frozen, it fails where it is made.
+ */
 function weight(row: MessageRow): number {
   let characters = weights.get(row);
   if (characters === undefined) {
-    characters = JSON.stringify(row.parts).length + JSON.stringify(row.metadata).length;
-    weights.set(row, characters);
+    characters = JSON.stringify([row.parts, row.metadata], frozen).length;
+    weights.set(Object.freeze(row), characters);
   }
   return characters;
+}
+
+function frozen(_key: string, value: unknown): unknown {
+  return typeof value === 'object' && value !== null ? Object.freeze(value) : value;
 }
 
 const caches = new WeakMap<Db, HistoryCache>();
