@@ -7,6 +7,7 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readFileSync,
   readSync,
   renameSync,
   rmSync,
@@ -18,6 +19,13 @@ import { PGlite } from '@electric-sql/pglite';
 
 /** @type {{ directory: string; template: string | undefined }} */
 const { directory, template } = workerData;
+
+// Compiled on V8's background threads while this one unpacks the template. Left to PGlite, it
+// was compiled only after the unpacking, and the first query then waited some 200 ms more on
+// those threads (docs/DESIGN.md, Storage).
+const wasmModule = WebAssembly.compile(
+  readFileSync(new URL('pglite.wasm', import.meta.resolve('@electric-sql/pglite'))),
+);
 
 // A new folder starts from the template (a database made once, at build time) instead of
 // running initdb: seconds of WASM, and hundreds of MB the process would keep for its life.
@@ -63,6 +71,7 @@ function untar(tarball, into) {
 }
 
 const pglite = new PGlite(directory, {
+  pgliteWasmModule: await wasmModule,
   // PGlite's defaults size Postgres for a desktop; a chat app's working set is small.
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB'],
   // 1 MB WAL segments instead of 16: a new database is 15 MB smaller on disk.
