@@ -25,7 +25,7 @@ export async function proxy(request: NextRequest) {
     (api ? refuseApiRequest(request.method, pathname) : refusePagePath(pathname));
   if (refusal) return withHeaders(refusal, security);
   request.headers.set('content-security-policy', security['content-security-policy']);
-  const cookie = api ? undefined : await cookieToIssue(await getDb(), request.headers);
+  const cookie = api ? undefined : await cookieToIssue(getDb, request.headers);
   if (cookie) request.cookies.set(IDENTITY_COOKIE, cookie);
   const response = NextResponse.next({ request: { headers: request.headers } });
   if (cookie) {

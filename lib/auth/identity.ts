@@ -45,8 +45,10 @@ export async function rotateCookie(db: Db, ownerId: string): Promise<string> {
 // signed can occur in one: each signed string belongs to one owner and generation.
 const COOKIE_PATTERN = /^([A-Za-z0-9_-]+)(?:\.([1-9][0-9]{0,8}))?\.[A-Za-z0-9_-]+$/;
 
-/** The owner a cookie proves now: signed with our secret, and of the owner's current generation. */
-export async function cookieOwner(db: Db, cookie: string | undefined): Promise<string | undefined> {
+/** The owner and generation a cookie names, when it is signed with our secret. */
+type Signed = { ownerId: string; generation: number };
+
+function signedBy(cookie: string | undefined): Signed | undefined {
   const match = cookie === undefined ? null : COOKIE_PATTERN.exec(cookie);
   if (!match) return undefined;
   const ownerId = match[1] as string;
@@ -54,7 +56,18 @@ export async function cookieOwner(db: Db, cookie: string | undefined): Promise<s
   const given = Buffer.from(cookie as string);
   const expected = Buffer.from(cookieFor(ownerId, generation));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  return (await cookieGeneration(db, ownerId)) === generation ? ownerId : undefined;
+  return { ownerId, generation };
+}
+
+/** Whether a signed cookie is of its owner's current generation (not rotated since). */
+async function isCurrent(db: Db, { ownerId, generation }: Signed): Promise<boolean> {
+  return (await cookieGeneration(db, ownerId)) === generation;
+}
+
+/** The owner a cookie proves now: signed with our secret, and of the owner's current generation. */
+export async function cookieOwner(db: Db, cookie: string | undefined): Promise<string | undefined> {
+  const signed = signedBy(cookie);
+  return signed && (await isCurrent(db, signed)) ? signed.ownerId : undefined;
 }
 
 function mac(text: string): string {
@@ -83,13 +96,15 @@ export async function identify(
 
 /**
  * The identity cookie the proxy gives a page request that carries neither a bearer token nor
- * a current cookie (none yet, or a rotated one): a new anonymous owner's.
+ * a current cookie (none yet, or a rotated one): a new anonymous owner's. `db` is opened only to
+ * check a signed cookie's generation: a first visit does not wait for the database, as the first
+ * page a fresh server shows would while its embedded database still opens.
  */
 export async function cookieToIssue(
-  db: Db,
+  db: () => Promise<Db>,
   headers: Pick<Headers, 'get' | 'has'>,
 ): Promise<string | undefined> {
   if (headers.has('authorization')) return undefined;
-  const current = await cookieOwner(db, readCookie(headers, IDENTITY_COOKIE));
-  return current ? undefined : newIdentityCookie();
+  const signed = signedBy(readCookie(headers, IDENTITY_COOKIE));
+  return signed && (await isCurrent(await db(), signed)) ? undefined : newIdentityCookie();
 }

@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server';
-import { beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFor, rotateCookie } from '@/lib/auth/identity';
+import type { Database } from '@/lib/db/client';
 import { newId } from '@/lib/ids';
 import { proxy } from '@/proxy';
 import { describeEachDatabase } from '../helpers/databases';
@@ -51,5 +52,32 @@ describeEachDatabase('proxy: the identity cookie', (database) => {
     expect(
       await issued('/api/sessions', { cookie: `quanta_id=${newId()}.forged` }),
     ).toBeUndefined();
+  });
+
+  describe('while the database opens', () => {
+    const shared = globalThis as { quantaDatabase?: Promise<Database> };
+    afterEach(() => useDatabase(database()));
+
+    it('gives a first visit its identity without waiting for it', async () => {
+      shared.quantaDatabase = new Promise<Database>(() => {});
+      expect(await issued('/')).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+$/);
+      expect(await issued('/', { cookie: 'quanta_id=forged.cookie' })).toBeDefined();
+    });
+
+    it('waits for it to check a signed cookie', async () => {
+      let open: (opened: Database) => void = () => {};
+      shared.quantaDatabase = new Promise<Database>((resolve) => {
+        open = resolve;
+      });
+      let answered = false;
+      const answer = issued('/', { cookie: `quanta_id=${cookieFor(newId())}` }).then((cookie) => {
+        answered = true;
+        return cookie;
+      });
+      for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(answered).toBe(false);
+      open(database());
+      expect(await answer).toBeUndefined();
+    });
   });
 });
