@@ -11,31 +11,39 @@ const START_TIMEOUT_MS = 120_000;
 
 /**
  * Starts the built Quanta on a free port and times it from the spawn to the first `GET /`
- * answered 200 (asked every 10 ms, beside the helper's own wait, which takes any answer).
+ * answered 200 (asked every 10 ms, beside the helper's own wait, which takes any answer), and
+ * to the first answer read from its database: `GET /api/sessions` with the cookie `GET /` gave.
  */
 export async function timedStart(
   env: Record<string, string>,
-): Promise<{ server: NextServer; firstOkMs: number }> {
+): Promise<{ server: NextServer; firstOkMs: number; firstStoredMs: number }> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}/`;
   const started = performance.now();
-  const firstOk = (async () => {
+  const firstOk = async (path: string, headers: Record<string, string> = {}) => {
     while (performance.now() - started < START_TIMEOUT_MS) {
       try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+        const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+          headers,
+          signal: AbortSignal.timeout(5_000),
+        });
         await response.arrayBuffer();
-        if (response.status === 200) return performance.now() - started;
+        if (response.status === 200) return { ms: performance.now() - started, response };
       } catch {}
       await sleep(10);
     }
-    throw new Error(`${url} did not answer 200 within ${START_TIMEOUT_MS} ms`);
+    throw new Error(`${path} did not answer 200 within ${START_TIMEOUT_MS} ms`);
+  };
+  const firstAnswers = (async () => {
+    const page = await firstOk('/');
+    const cookie = page.response.headers.get('set-cookie')?.split(';')[0] ?? '';
+    return { firstOkMs: page.ms, firstStoredMs: (await firstOk('/api/sessions', { cookie })).ms };
   })();
   // Whichever fails first says why (the server's output, or its answers that were not 200).
-  const [server, firstOkMs] = await Promise.all([
+  const [server, answers] = await Promise.all([
     startNext({ port, env, timeoutMs: START_TIMEOUT_MS }),
-    firstOk,
+    firstAnswers,
   ]);
-  return { server, firstOkMs };
+  return { server, ...answers };
 }
 
 /** bench/bare-route (built), relaying `baseURL`'s `model`. */
