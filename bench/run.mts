@@ -259,7 +259,7 @@ await phase('fresh PGlite starts', async () => {
   for (let i = 0; i < 3; i++) {
     const { server, firstOkMs, firstStoredMs } = await timedStart(quantaEnv(model.baseURL));
     starts.push(firstOkMs);
-    stored.push(firstStoredMs);
+    stored.push(await firstStoredMs());
     if (i < 2) await server.stop();
     else pglite = server;
   }
