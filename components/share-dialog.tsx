@@ -52,17 +52,21 @@ function ShareSettings({ session }: { session: SessionView }) {
   // The choice shows in the same render as the click (react-query reports `isPending` a tick
   // later, and a controlled checkbox would flick back meanwhile); a failure reverts it.
   const [chosen, setChosen] = useState<SessionView['visibility'] | null>(null);
+  // What the server holds: the link is offered only once it works for whoever gets it.
+  const [saved, setSaved] = useState(session.visibility);
   const toggle = useMutation({
     mutationFn: (visibility: SessionView['visibility']) =>
       sessionApi.update(session.id, { visibility }),
-    onSuccess: () => {
+    onSuccess: (_, visibility) => {
+      setSaved(visibility);
       void refreshSessions(queryClient);
       // The session's page holds its own copy of the session, for the next time this opens.
       router.refresh();
     },
     onError: () => setChosen(null),
   });
-  const isPublic = (chosen ?? session.visibility) === 'public';
+  const isPublic = (chosen ?? saved) === 'public';
+  const linkWorks = isPublic && saved === 'public';
   const url = `${window.location.origin}/c/${session.id}`;
 
   return (
@@ -84,11 +88,15 @@ function ShareSettings({ session }: { session: SessionView }) {
         />
         Public link
       </label>
-      <p id={hintId} className="-mt-2 text-sm text-muted-foreground">
-        {isPublic ? 'Anyone with the link can read it.' : 'Only you can see this session.'}
+      <p id={hintId} role="status" className="-mt-2 text-sm text-muted-foreground">
+        {linkWorks
+          ? 'Anyone with the link can read it.'
+          : isPublic
+            ? 'Making the link public…'
+            : 'Only you can see this session.'}
       </p>
       {toggle.error && <ErrorAlert>{toggle.error.message}</ErrorAlert>}
-      {isPublic && (
+      {linkWorks && (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <Input
             readOnly
