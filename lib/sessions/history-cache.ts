@@ -11,7 +11,7 @@ import type { HeldHistory } from '../db/turns';
 
 /**
  * What the cache holds of one session: every stored message from `from` on, in order, and what
- * they weigh (see `weight`).
+ * they weigh (see `frozenWeight`).
  */
 type Copy = { from: number; revision: number; rows: MessageRow[]; weight: number };
 
@@ -25,11 +25,12 @@ const CACHED_CHARACTERS = 16 * 1024 * 1024;
 const weights = new WeakMap<MessageRow, number>();
 
 /**
- * The characters of JSON a row's parts and metadata take, worked out once per row, as the row
- * is frozen to its last part: the cache hands the same rows to turn after turn, so a change one
- * turn made to them would reach the next turn's model unseen; frozen, it fails where it is made.
+ * Freezes `row` to its last part and returns the characters of JSON its parts and metadata take,
+ * both in one walk, once per row: the cache hands the same rows to turn after turn, so a change
+ * one turn made to them would reach the next turn's model unseen; frozen, it fails where it is
+ * made.
  */
-function weight(row: MessageRow): number {
+function frozenWeight(row: MessageRow): number {
   let characters = weights.get(row);
   if (characters === undefined) {
     characters = JSON.stringify([row.parts, row.metadata], frozen).length;
@@ -97,7 +98,7 @@ export class HistoryCache {
       from,
       revision: rows.reduce((newest, row) => Math.max(newest, row.revision), -1),
       rows,
-      weight: rows.reduce((sum, row) => sum + weight(row), 0),
+      weight: rows.reduce((sum, row) => sum + frozenWeight(row), 0),
     };
     if (copy.weight > this.limit) return;
     this.copies.set(sessionId, copy);
