@@ -78,3 +78,13 @@ it('never offers a link the server refused to make public', async () => {
   expect(within(dialog).getByRole('checkbox', { name: 'Public link' })).not.toBeChecked();
   expect(within(dialog).queryByRole('textbox', { name: 'Share link' })).toBeNull();
 });
+
+it('shows what the server answers, not what was asked', async () => {
+  const dialog = open();
+  await respond(Response.json({ session }));
+  await waitFor(() =>
+    expect(within(dialog).getByRole('checkbox', { name: 'Public link' })).not.toBeChecked(),
+  );
+  expect(within(dialog).getByRole('status')).toHaveTextContent('Only you can see this session.');
+  expect(within(dialog).queryByRole('textbox', { name: 'Share link' })).toBeNull();
+});

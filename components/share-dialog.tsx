@@ -50,15 +50,16 @@ function ShareSettings({ session }: { session: SessionView }) {
   const queryClient = useQueryClient();
   const hintId = useId();
   // The choice shows in the same render as the click (react-query reports `isPending` a tick
-  // later, and a controlled checkbox would flick back meanwhile); a failure reverts it.
+  // later, and a controlled checkbox would flick back meanwhile), until the server answers.
   const [chosen, setChosen] = useState<SessionView['visibility'] | null>(null);
   // What the server holds: the link is offered only once it works for whoever gets it.
   const [saved, setSaved] = useState(session.visibility);
   const toggle = useMutation({
     mutationFn: (visibility: SessionView['visibility']) =>
       sessionApi.update(session.id, { visibility }),
-    onSuccess: (_, visibility) => {
-      setSaved(visibility);
+    onSuccess: ({ session: updated }) => {
+      setSaved(updated.visibility);
+      setChosen(null);
       void refreshSessions(queryClient);
       // The session's page holds its own copy of the session, for the next time this opens.
       router.refresh();
