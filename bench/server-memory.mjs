@@ -130,6 +130,7 @@ for (const [mode, rounds] of Object.entries(results)) {
     `${Math.max(...values).toFixed(digits)})`;
   console.log(
     `${mode}: first 200 of GET / ${range(firstOk, 0)} ms after spawning next start on a new ` +
-      `database, of GET /api/sessions ${range(firstStored, 0)} ms, idle RSS ${range(rss, 1)} MiB (medians, and range, of ${rounds.length} starts)`,
+      `database, of GET /api/sessions ${range(firstStored, 0)} ms, idle RSS ` +
+      `${range(rss, 1)} MiB (medians, and range, of ${rounds.length} starts)`,
   );
 }
