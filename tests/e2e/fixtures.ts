@@ -99,15 +99,27 @@ export function fulfillStream(route: Route, chunks: object[]) {
 
 /**
  * Lets the server run the real turn of a routed prompt to its end, then answers the browser
- * with `chunks` instead. The server said the real turn ended (on the events stream) just before
- * its stream ended: heard once this request is answered, that would be a turn this tab did not
- * read, and the page would catch up to the server's real answer, so it is given time to arrive
- * while the request is still open.
+ * with the chunks `answer` makes of the real answer's id instead. The server said the real turn
+ * ended (on the events stream) just before its stream ended: heard once this request is
+ * answered, that would be a turn this tab did not read, and the page would catch up to the
+ * server's real answer, so it is given time to arrive while the request is still open. The id
+ * is the stored answer's, as a real stream's is: a later catch-up then updates the same row
+ * rather than mounting a new one (which would close what the test opened in it).
  */
-async function fulfillAfterRealTurn(route: Route, chunks: object[]) {
-  await (await route.fetch()).text();
+async function fulfillAfterRealTurn(route: Route, answer: (messageId: string) => object[]) {
+  const real = await (await route.fetch()).text();
   await new Promise((resolve) => setTimeout(resolve, 250));
-  await fulfillStream(route, chunks);
+  await fulfillStream(route, answer(streamedMessageId(real)));
+}
+
+/** The answer's id in a UI message stream's `start` chunk. */
+function streamedMessageId(stream: string): string {
+  for (const line of stream.split('\n')) {
+    if (!line.startsWith('data: {')) continue;
+    const chunk = JSON.parse(line.slice('data: '.length));
+    if (chunk.type === 'start' && typeof chunk.messageId === 'string') return chunk.messageId;
+  }
+  throw new Error(`no start chunk with a message id in the stream: ${stream.slice(0, 200)}`);
 }
 
 /**
@@ -120,8 +132,8 @@ export async function failNextTurn(page: Page, error: string) {
   await page.route('**/api/sessions/*/messages', async (route) => {
     if (failed) return route.continue();
     failed = true;
-    await fulfillAfterRealTurn(route, [
-      { type: 'start', messageId: 'a_failed', messageMetadata: { status: 'streaming' } },
+    await fulfillAfterRealTurn(route, (messageId) => [
+      { type: 'start', messageId, messageMetadata: { status: 'streaming' } },
       { type: 'start-step' },
       { type: 'text-start', id: 't' },
       { type: 'text-delta', id: 't', delta: 'Half an ans' },
@@ -200,8 +212,8 @@ async function answerNextWith(page: Page, markdown: string) {
   await page.route('**/api/sessions/*/messages', async (route) => {
     if (answered) return route.continue();
     answered = true;
-    await fulfillAfterRealTurn(route, [
-      { type: 'start', messageId: 'a_markdown' },
+    await fulfillAfterRealTurn(route, (messageId) => [
+      { type: 'start', messageId },
       { type: 'start-step' },
       { type: 'text-start', id: 't' },
       { type: 'text-delta', id: 't', delta: markdown },
@@ -214,7 +226,7 @@ async function answerNextWith(page: Page, markdown: string) {
 
 /**
  * Makes the owner's open session public in its Share dialog, and leaves the dialog open once the
- * server has stored it: the dialog shows the link at the click, before the change is saved.
+ * server has stored it and the dialog shows the link.
  */
 export async function makePublic(page: Page) {
   await page.getByRole('button', { name: 'Share' }).click();
