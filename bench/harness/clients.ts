@@ -1,3 +1,4 @@
+import type { ChatRequest } from '../../tests/helpers/fake-openai';
 import { type Ask, answerTo, promptFor } from './scripted-model';
 import { openAiChunk, type Timing, timeStream, uiChunk } from './streams';
 
@@ -12,17 +13,26 @@ const json = { 'content-type': 'application/json' };
 /** The scripted model read directly: the floor every other figure is compared with. */
 export function direct(baseURL: string): Target {
   return (ask) =>
+    fromModel(baseURL, {
+      model: MODEL,
+      stream: true,
+      messages: [{ role: 'user', content: promptFor(ask) }],
+    })(ask);
+}
+
+/**
+ * The scripted model read directly with a request Quanta sent it, as it was sent: the model's
+ * own time for that prompt, whatever its size.
+ */
+export function replayed(baseURL: string, request: ChatRequest): Target {
+  return fromModel(baseURL, request);
+}
+
+function fromModel(baseURL: string, request: object): Target {
+  const body = JSON.stringify(request);
+  return (ask) =>
     timeStream(
-      () =>
-        fetch(`${baseURL}/chat/completions`, {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({
-            model: MODEL,
-            stream: true,
-            messages: [{ role: 'user', content: promptFor(ask) }],
-          }),
-        }),
+      () => fetch(`${baseURL}/chat/completions`, { method: 'POST', headers: json, body }),
       openAiChunk,
       answerTo(ask),
     );

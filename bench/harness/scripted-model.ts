@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import type { ChatRequest } from '../../tests/helpers/fake-openai';
+import { type ChatRequest, type Responder, reply } from '../../tests/helpers/fake-openai';
 
 // The model every run streams from: tests/helpers/fake-openai in a process of its own (so its
 // work is not on the clients' event loop), answering each request as its last user message
@@ -20,6 +20,13 @@ export function askIn(text: string): Ask | undefined {
   const match = /Answer with (\d+) tokens, one every (\d+) ms\./.exec(text);
   return match ? { tokens: Number(match[1]), paceMs: Number(match[2]) } : undefined;
 }
+
+/** How the scripted model answers: the ask in the last user message, paced; anything else briefly. */
+export const scriptedAnswer: Responder = ({ body }) => {
+  const asked = askIn(JSON.stringify(body.messages.findLast(({ role }) => role === 'user') ?? ''));
+  if (!asked) return reply.text('Noted.');
+  return reply.paced(asked.paceMs, ...Array<string>(asked.tokens).fill(TOKEN));
+};
 
 export function answerTo({ tokens }: Ask): string {
   return TOKEN.repeat(tokens);
