@@ -81,6 +81,45 @@ test('a 1,000-message session opens on its newest messages in under 300 KB of HT
   expect(mostRows).toBeLessThan(12);
 });
 
+test('opening it paints its answers rendered: never as raw markdown, never blank again', async ({
+  page,
+}) => {
+  // What each painted frame shows, from the first: an answer's markdown as raw text (a heading's
+  // "## " or a fence; innerText leaves out what is not shown), how many answers' headings show,
+  // and how many rows the transcript holds.
+  await page.addInitScript(`
+    window.frames_ = [];
+    const look = () => {
+      const list = document.querySelector('ol[aria-label="Transcript"]');
+      if (list) {
+        const text = list.innerText;
+        window.frames_.push({
+          raw: /^## Answer/m.test(text) || text.includes('\x60\x60\x60'),
+          headings: [...list.querySelectorAll('h2')].filter((h) => h.checkVisibility()).length,
+          rows: list.children.length,
+        });
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);`);
+  await open(page);
+  // The markdown renderer and the highlighter have loaded, and the virtualised rows are in.
+  await expect(highlighted(page)).toBeVisible();
+  await page.waitForTimeout(500);
+  type Frame = { raw: boolean; headings: number; rows: number };
+  const frames = await page.evaluate(
+    () => (window as Window & { frames_?: Frame[] }).frames_ ?? [],
+  );
+  expect(frames.length).toBeGreaterThan(10);
+  expect(frames.filter(({ raw }) => raw)).toEqual([]);
+  expect(frames.filter(({ rows }) => rows === 0)).toEqual([]);
+  // An answer may first show blank while React reveals the server's rows; once one has shown,
+  // some always do: the rows mounted again show them before the renderer has loaded.
+  const firstShown = frames.findIndex(({ headings }) => headings > 0);
+  expect(firstShown).toBeGreaterThanOrEqual(0);
+  expect(frames.slice(firstShown).filter(({ headings }) => headings === 0)).toEqual([]);
+});
+
 /** Where the transcript is scrolled, and the start of each row in view: printed on a failure. */
 function viewState(page: Page) {
   return transcript(page).evaluate((list) => {
