@@ -115,13 +115,6 @@ export function Transcript({
   }, []);
   // Rows before `from` are not rendered before hydration: the server's HTML holds the newest.
   const from = hydrated ? 0 : Math.max(0, messages.length - SERVER_ROWS);
-  // virtua mounts no row before it has measured the view, a frame later: until then it keeps
-  // the rows the server's list showed, so the hand-over paints no empty transcript.
-  const [measured, setMeasured] = useState(false);
-  const handedOver = useRef<number[]>(undefined);
-  handedOver.current ??= hydrated
-    ? rowIndexes(messages.length - SERVER_ROWS, messages.length)
-    : undefined;
   const rows: (QuantaMessage | 'tail')[] = [
     ...messages.slice(from),
     ...(tail === undefined ? [] : ['tail' as const]),
@@ -236,8 +229,6 @@ export function Transcript({
                   startMargin={startMargin}
                   itemSize={rowSize}
                   shift={shift}
-                  keepMounted={measured ? undefined : handedOver.current}
-                  onResize={() => setMeasured(true)}
                 >
                   {renderRow}
                 </Virtualizer>
@@ -270,11 +261,6 @@ export function Transcript({
       )}
     </div>
   );
-}
-
-/** The indexes from `start` (at least 0) up to `end`. */
-function rowIndexes(start: number, end: number): number[] {
-  return Array.from({ length: end - Math.max(0, start) }, (_, i) => Math.max(0, start) + i);
 }
 
 /** The middle of `values` (of the two middle ones, their mean); undefined for none. */
