@@ -23,7 +23,6 @@ vi.mock('./markdown', () => ({
     renders.set(text, (renders.get(text) ?? 0) + 1);
     return <p>{text}</p>;
   },
-  loadMarkdown: () => Promise.resolve(),
 }));
 
 // The routes stream in real time: on a loaded machine a turn takes longer than vitest's 5 s

@@ -1,10 +1,26 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, waitFor } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.doUnmock('./streamdown-markdown');
+});
+
+/** Holds the renderer's import in the next fresh module until `release`. */
+function holdRenderer(): { release: () => void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.doMock('./streamdown-markdown', async () => {
+    await held;
+    return vi.importActual('./streamdown-markdown');
+  });
+  return { release };
+}
 
 // Each test starts as a page does, with the renderer not loaded yet.
 let markdown: typeof import('./markdown');
@@ -25,6 +41,20 @@ it('shows a streamed answer as its text at once, and as markdown once the render
   const bold = await findByText('bold', {}, { timeout: 10_000 });
   expect(bold).toHaveAttribute('data-streamdown', 'strong');
   expect(container.textContent).toBe('Some bold words');
+});
+
+it('goes on showing a streamed answer as its text once it has ended, until the renderer is in', async () => {
+  const { release } = holdRenderer();
+  vi.resetModules();
+  const { Markdown } = await import('./markdown');
+  const text = 'A *short* answer';
+  const { container, rerender, findByText } = render(<Markdown text={text} streaming={true} />);
+  rerender(<Markdown text={text} streaming={false} />);
+  const raw = container.querySelector('.whitespace-pre-wrap');
+  expect(raw).toHaveTextContent(text);
+  expect(raw).not.toHaveClass('invisible');
+  release();
+  expect(await findByText('short', {}, { timeout: 10_000 })).toBeInTheDocument();
 });
 
 it('keeps a finished answer blank, never its raw markdown, until the renderer has loaded', async () => {
@@ -54,29 +84,28 @@ it('shows an answer the server rendered, mounted again before the renderer has l
   expect(html).toContain('<h2');
   // The page: a fresh module hydrates that HTML, then mounts the same text again, as the
   // transcript does when it virtualises its rows, before its renderer has loaded (held here).
+  const { release } = holdRenderer();
   vi.resetModules();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  vi.doMock('./streamdown-markdown', async () => {
-    await held;
-    return vi.importActual('./streamdown-markdown');
-  });
   const { Markdown } = await import('./markdown');
   const page = document.createElement('div');
   page.innerHTML = html;
   document.body.append(page);
-  await act(async () => {
-    hydrateRoot(page, <Markdown text={text} streaming={false} />);
-  });
-  const { container } = render(<Markdown text={text} streaming={false} />);
-  expect(container.querySelector('h2')).toHaveTextContent('Kept');
-  expect(container.querySelector('[data-streamdown]')).toHaveTextContent('Kept');
-  expect(container.querySelector('.whitespace-pre-wrap')).toBeNull();
-  // Once it has loaded, the renderer takes over, showing the same.
-  release();
-  await waitFor(() => expect(page.querySelector('h2')).toHaveTextContent('Kept'));
-  vi.doUnmock('./streamdown-markdown');
-  page.remove();
+  let root: Root | undefined;
+  try {
+    await act(async () => {
+      root = hydrateRoot(page, <Markdown text={text} streaming={false} />);
+    });
+    const { container } = render(<Markdown text={text} streaming={false} />);
+    // The copy shows the server's rendering, kept in its fallback.
+    const kept = ':scope > .contents > .contents > .markdown';
+    expect(container.querySelector(kept)?.querySelector('h2')).toHaveTextContent('Kept');
+    expect(container.querySelector('.whitespace-pre-wrap')).toBeNull();
+    // Once it has loaded, the renderer takes over, showing the same.
+    release();
+    await waitFor(() => expect(container.querySelector(kept)).toBeNull(), { timeout: 10_000 });
+    expect(container.querySelector(':scope > .contents > .markdown h2')).toHaveTextContent('Kept');
+  } finally {
+    act(() => root?.unmount());
+    page.remove();
+  }
 });

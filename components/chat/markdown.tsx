@@ -31,11 +31,12 @@ const LazyMarkdown = lazy(() =>
 );
 
 /**
- * Model text as markdown (see StreamdownMarkdown). Until the renderer has loaded, a streamed
- * answer shows as the text it is, so it appears at once; a finished one shows what the server
- * rendered of it, if this page has it, or else keeps its place, blank, rather than flash its
- * markdown as raw text. Blank is also what the server's HTML shows of an answer React streams
- * after the rest of the page (Suspense outlining), until it is revealed.
+ * Model text as markdown (see StreamdownMarkdown). Until the renderer has loaded, an answer seen
+ * streaming shows as the text it is, so it appears at once, and goes on showing it once it has
+ * ended; an answer loaded finished shows what the server rendered of it, if this page has it, or
+ * else keeps its place, blank, rather than flash its markdown as raw text. Blank is also what the
+ * server's HTML shows of an answer React streams after the rest of the page (Suspense
+ * outlining), until it is revealed.
  */
 export function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
   // Chosen once: a text that switched renderers when the script arrived would mount again.
@@ -47,13 +48,16 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
     const rendered = box.current?.querySelector(':scope > .markdown');
     if (!loaded && !streaming && rendered) serverRendered.set(text, rendered.outerHTML);
   }, []);
-  const kept = streaming || loaded ? undefined : serverRendered.get(text);
+  // An answer seen streaming keeps showing its text once it has ended, until the renderer is in.
+  const [streamed, setStreamed] = useState(streaming);
+  if (streaming && !streamed) setStreamed(true);
+  const kept = streamed || loaded ? undefined : serverRendered.get(text);
   return (
     <div ref={box} className="contents">
       <Suspense
         fallback={
           kept === undefined ? (
-            <div className={cn('whitespace-pre-wrap', !streaming && 'invisible')}>{text}</div>
+            <div className={cn('whitespace-pre-wrap', !streamed && 'invisible')}>{text}</div>
           ) : (
             // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own sanitised rendering of this text, from this page
             <div className="contents" dangerouslySetInnerHTML={{ __html: kept }} />
