@@ -13,7 +13,7 @@ const json = { 'content-type': 'application/json' };
 /** The scripted model read directly: the floor every other figure is compared with. */
 export function direct(baseURL: string): Target {
   return (ask) =>
-    fromModel(baseURL, {
+    replayed(baseURL, {
       model: MODEL,
       stream: true,
       messages: [{ role: 'user', content: promptFor(ask) }],
@@ -21,14 +21,10 @@ export function direct(baseURL: string): Target {
 }
 
 /**
- * The scripted model read directly with a request Quanta sent it, as it was sent: the model's
- * own time for that prompt, whatever its size.
+ * The scripted model read directly with a request as it is, such as one Quanta sent it: the
+ * model's own time for that prompt, whatever its size.
  */
 export function replayed(baseURL: string, request: ChatRequest): Target {
-  return fromModel(baseURL, request);
-}
-
-function fromModel(baseURL: string, request: object): Target {
   const body = JSON.stringify(request);
   return (ask) =>
     timeStream(
