@@ -7,6 +7,7 @@ import {
   type PlaywrightWorkerArgs,
   type Route,
 } from '@playwright/test';
+import { uiChunks } from '../helpers/ui-stream';
 
 // What the e2e specs share: the extra pages a test may ask for, the steps of a chat in the
 // browser, and the API calls the server-side specs make.
@@ -107,19 +108,11 @@ export function fulfillStream(route: Route, chunks: object[]) {
  * rather than mounting a new one (which would close what the test opened in it).
  */
 async function fulfillAfterRealTurn(route: Route, answer: (messageId: string) => object[]) {
-  const real = await (await route.fetch()).text();
+  const real = await uiChunks(new Response(await (await route.fetch()).text())).rest();
+  const messageId = real.find((chunk) => chunk.type === 'start')?.messageId;
+  if (typeof messageId !== 'string') throw new Error('the real turn streamed no answer id');
   await new Promise((resolve) => setTimeout(resolve, 250));
-  await fulfillStream(route, answer(streamedMessageId(real)));
-}
-
-/** The answer's id in a UI message stream's `start` chunk. */
-function streamedMessageId(stream: string): string {
-  for (const line of stream.split('\n')) {
-    if (!line.startsWith('data: {')) continue;
-    const chunk = JSON.parse(line.slice('data: '.length));
-    if (chunk.type === 'start' && typeof chunk.messageId === 'string') return chunk.messageId;
-  }
-  throw new Error(`no start chunk with a message id in the stream: ${stream.slice(0, 200)}`);
+  await fulfillStream(route, answer(messageId));
 }
 
 /**
