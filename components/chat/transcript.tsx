@@ -10,6 +10,7 @@ import {
 } from 'virtua';
 import type { QuantaMessage } from '@/lib/protocol';
 import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
 import { ActionButton } from './action-button';
 import type { ChatStatus } from './chat-store';
 import { MessageRow } from './message-row';
@@ -130,13 +131,15 @@ export function Transcript({
     previousFirst.current = first;
   }, [first]);
 
-  // Where the list starts in the scroller: virtua needs it to know which rows are in view.
+  // Where the list starts in the scroller: virtua needs it to know which rows are in view. It is
+  // the list's offset in the content, which starts the scroller once it is a plain block; in the
+  // reversed column of the first paint the content starts above the scroller's top.
   const listTop = useRef<HTMLDivElement>(null);
   const [startMargin, setStartMargin] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the button and its alert above it come and go
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the button, its alert and the list come and go
   useLayoutEffect(() => {
-    setStartMargin(listTop.current?.offsetTop ?? 0);
-  }, [hasEarlier, earlier]);
+    setStartMargin((listTop.current?.offsetTop ?? 0) - (contentRef.current?.offsetTop ?? 0));
+  }, [hasEarlier, earlier, contentRef, messages.length === 0]);
 
   // Where the first row stood when a load of earlier messages began (the scroller's own offset:
   // virtua hears of a scroll after this component's handler); once the rows are in above it,
@@ -198,8 +201,18 @@ export function Transcript({
     <div className="relative min-h-0 flex-1">
       <div
         ref={scrollRef}
-        className="absolute inset-0 overflow-y-auto"
+        // The server's rows are more than a screenful, and the browser opens a scroller at its
+        // top: the reader would see the older rows until the page hydrates and scrolls to the
+        // newest. A reversed column opens at its end instead, with no script; its one child
+        // keeps its full width, and its auto margin keeps a transcript shorter than the view at
+        // the top, where it stays.
+        className={cn(
+          'absolute inset-0 overflow-y-auto',
+          !hydrated && 'flex flex-col-reverse *:mb-auto *:w-full',
+        )}
         onScroll={(event) => {
+          // Reversed until then, the scroller's offset counts from its end.
+          if (!hydrated) return;
           // After a failure only the button tries again: every scroll near the top would.
           if (hasEarlier && earlier === 'idle' && event.currentTarget.scrollTop < LOAD_EARLIER_PX) {
             rememberPlace();

@@ -81,12 +81,13 @@ test('a 1,000-message session opens on its newest messages in under 300 KB of HT
   expect(mostRows).toBeLessThan(12);
 });
 
-test('opening it never paints an answer as raw markdown, nor a row without its answer', async ({
+test('opening it paints its newest line, never raw markdown, nor a row without its answer', async ({
   page,
 }) => {
   // What each painted frame shows, from the first: an answer's markdown as raw text (a heading's
-  // "## " or a fence; innerText leaves out what is not shown), and how many rows and answers'
-  // headings are shown in the scroller's view.
+  // "## " or a fence; innerText leaves out what is not shown), how many rows and answers'
+  // headings are shown in the scroller's view, whether the transcript's end is in it, and
+  // whether React has hydrated the page.
   await page.addInitScript(`
     window.frames_ = [];
     const look = () => {
@@ -100,10 +101,14 @@ test('opening it never paints an answer as raw markdown, nor a row without its a
             element.checkVisibility({ visibilityProperty: true, opacityProperty: true });
         };
         const text = list.innerText;
+        const composer = document.querySelector('textarea');
         window.frames_.push({
           raw: /^## Answer/m.test(text) || text.includes('\x60\x60\x60'),
           rows: [...list.children].filter(shown).length,
           headings: [...list.querySelectorAll('h2')].filter(shown).length,
+          atEnd: scroller.firstElementChild.getBoundingClientRect().bottom <= view.bottom + 2,
+          hydrated: Object.keys(composer ?? {}).some((key) => key.startsWith('__reactProps')),
+          jump: document.querySelector('button[aria-label="Jump to latest"]') !== null,
         });
       }
       requestAnimationFrame(look);
@@ -113,7 +118,14 @@ test('opening it never paints an answer as raw markdown, nor a row without its a
   // The markdown renderer and the highlighter have loaded, and the virtualised rows are in.
   await expect(highlighted(page)).toBeVisible();
   await page.waitForTimeout(500);
-  type Frame = { raw: boolean; rows: number; headings: number };
+  type Frame = {
+    raw: boolean;
+    rows: number;
+    headings: number;
+    atEnd: boolean;
+    hydrated: boolean;
+    jump: boolean;
+  };
   const frames = await page.evaluate(
     () => (window as Window & { frames_?: Frame[] }).frames_ ?? [],
   );
@@ -127,6 +139,21 @@ test('opening it never paints an answer as raw markdown, nor a row without its a
   expect(
     frames.slice(firstShown).filter(({ rows, headings }) => rows > 0 && headings === 0),
   ).toEqual([]);
+  // The server's rows are taller than the view: before the page hydrates, the view shows their
+  // end, not their start, as it does once it has; and it keeps following the newest line (a
+  // reader who never scrolled is never offered to jump to it).
+  const early = frames.filter(({ rows, hydrated }) => rows > 0 && !hydrated);
+  expect(early.length).toBeGreaterThan(0);
+  expect(early.filter(({ atEnd }) => !atEnd)).toEqual([]);
+  expect(frames.filter(({ jump }) => jump)).toEqual([]);
+  // At the end is within 2 px: use-stick-to-bottom scrolls to 1 px short of it.
+  const atEnd = () =>
+    transcript(page).evaluate((list) => {
+      const scroller = list.closest('.overflow-y-auto') as Element;
+      const end = (scroller.firstElementChild as Element).getBoundingClientRect().bottom;
+      return end <= scroller.getBoundingClientRect().bottom + 2;
+    });
+  await expect.poll(atEnd).toBe(true);
 });
 
 /** Where the transcript is scrolled, and the start of each row in view: printed on a failure. */
