@@ -330,9 +330,10 @@ function TranscriptList({ style, children, ref }: CustomContainerComponentProps)
 }
 
 /**
- * A row's place in the list. The space between rows is inside them, as virtua measures rows,
- * and below each (the list's margin takes the last one's back): a row put above another leaves
- * that one's size as it was, so a kept place does not move by it.
+ * A row's place in the list. The space between rows is below each (the list's margin takes the
+ * last one's back), so a row put above another leaves that one's size as it was and a kept place
+ * does not move by it. It is a box in the row, not its padding: virtua measures a row's content
+ * box, and with a padding it placed each row 24 px too close, over the one above.
  */
 function TranscriptRow({ style, children, index, ref }: CustomItemComponentProps) {
   return (
@@ -340,7 +341,7 @@ function TranscriptRow({ style, children, index, ref }: CustomItemComponentProps
       ref={ref as Ref<HTMLLIElement>}
       style={style}
       data-index={index}
-      className="flex flex-col pb-6"
+      className="flex flex-col after:h-6 after:shrink-0 after:content-['']"
     >
       {children}
     </li>

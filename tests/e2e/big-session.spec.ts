@@ -156,6 +156,26 @@ test('opening it paints its newest line, never raw markdown, nor a row without i
   await expect.poll(atEnd).toBe(true);
 });
 
+test('its rows stand apart once virtualised, as the server laid them out', async ({ page }) => {
+  await open(page);
+  // virtua's rows, which it places (the server's have no style).
+  await expect(transcript(page).locator('li[style]').first()).toBeVisible();
+  // Once virtua has measured them (it places a row by its guess until then), none overlaps the
+  // one above it.
+  const overlaps = () =>
+    transcript(page).evaluate((list) => {
+      const boxes = [...list.children]
+        .map((row) => row.getBoundingClientRect())
+        .sort((one, other) => one.top - other.top);
+      if (boxes.length < 2) return ['fewer than two rows'];
+      return boxes
+        .slice(1)
+        .filter((box, index) => box.top < (boxes[index] as DOMRect).bottom - 1)
+        .map(({ top, bottom }) => `${top}–${bottom}`);
+    });
+  await expect.poll(overlaps).toEqual([]);
+});
+
 /** Where the transcript is scrolled, and the start of each row in view: printed on a failure. */
 function viewState(page: Page) {
   return transcript(page).evaluate((list) => {
