@@ -1,12 +1,10 @@
 'use client';
 
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import { READER_INPUT } from './reader-input';
 
 /** How long a kept place is held while the rows put above it are measured. */
 const HOLD_MS = 2_000;
-
-/** What the reader does that lets go of a kept place: they move the view themselves. */
-const READER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
 type Place = { index: number; fromTop: number };
 
@@ -16,7 +14,8 @@ type Place = { index: number; fromTop: number };
  * stops correcting soon after the last scroll: on a slow device a row measured later pushed the
  * reader's rows down, off the view. `keep(index, fromTop)` holds row `index` (its element's
  * `data-index`) `fromTop` pixels below the top of the view: at once, and whenever the list's
- * size or the scroll position changes, until the reader moves the view or `HOLD_MS` pass.
+ * size or the scroll position changes, until the reader moves the view (`READER_INPUT`) or
+ * `HOLD_MS` pass.
  */
 export function useKeptPlace(
   scrollRef: RefObject<HTMLElement | null>,
