@@ -15,8 +15,9 @@ const typing = (target: EventTarget | null) =>
 
 /**
  * Whether the reader is moving the scroller's view themselves: a pointer held down in it (a
- * scrollbar dragged, text selected), or their input in it (`READER_INPUT`, but keys typed in a
- * field) within the last second.
+ * scrollbar dragged, text selected), their wheel, touch or pointer in it within the last second,
+ * or a key they pressed anywhere but in a field in that time (a key scrolls the scroller last
+ * clicked, while the focus stays on the page's body).
  */
 export function useReaderInput(scrollRef: RefObject<HTMLElement | null>): () => boolean {
   const last = useRef(Number.NEGATIVE_INFINITY);
@@ -32,11 +33,14 @@ export function useReaderInput(scrollRef: RefObject<HTMLElement | null>): () => 
     const released = () => {
       held.current = false;
     };
-    for (const type of READER_INPUT) scroller.addEventListener(type, heard, { passive: true });
+    const inScroller = READER_INPUT.filter((type) => type !== 'keydown');
+    for (const type of inScroller) scroller.addEventListener(type, heard, { passive: true });
+    window.addEventListener('keydown', heard, { passive: true });
     window.addEventListener('pointerup', released);
     window.addEventListener('pointercancel', released);
     return () => {
-      for (const type of READER_INPUT) scroller.removeEventListener(type, heard);
+      for (const type of inScroller) scroller.removeEventListener(type, heard);
+      window.removeEventListener('keydown', heard);
       window.removeEventListener('pointerup', released);
       window.removeEventListener('pointercancel', released);
     };

@@ -163,6 +163,15 @@ it('lets go while the reader holds a pointer down, however long (a scrollbar dra
   expect(gap(scroller)).toBeGreaterThanOrEqual(210);
 });
 
+it('lets go when the reader scrolls with a key while the focus is on the page', async () => {
+  const scroller = await following();
+  // A click in the transcript's text leaves the focus on the body; its keys scroll the scroller.
+  document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true }));
+  scrollUp(scroller, 210);
+  await threeFrames();
+  expect(gap(scroller)).toBeGreaterThanOrEqual(210);
+});
+
 it('follows again after a key typed in a field in the transcript (an edited message)', async () => {
   const scroller = await following();
   screen

@@ -19,7 +19,7 @@ const RESIZE_MS = 250;
  * scroll up, also the page's own: virtua moves the view when it corrects its guess of the height
  * of a row above it (opening a big session, the view then stopped following in some loads, 50 px
  * short of the end). So a let-go that comes with a resize of the content, and with no input of
- * the reader in the scroller, is followed again at once. A scroll that sends the page no input
+ * the reader (`useReaderInput`), is followed again at once. A scroll that sends the page no input
  * (find in page, a screen reader) and comes without a resize still lets go. `stopScroll` lets go
  * on purpose, until the view is at the end again.
  */
@@ -64,8 +64,8 @@ export function useFollowNewest() {
     const fell = wasFollowing.current && !following;
     wasFollowing.current = following;
     if (following) letGo.current = false;
-    const resized = performance.now() - lastResize.current < RESIZE_MS;
-    if (fell && resized && !letGo.current && !readerMoving()) void scrollToBottom('instant');
+    if (!fell || letGo.current || readerMoving()) return;
+    if (performance.now() - lastResize.current < RESIZE_MS) void scrollToBottom('instant');
   });
 
   return { scrollRef, contentRef, isAtBottom, scrollToBottom, stopScroll: stop };
