@@ -76,36 +76,97 @@ it('renders a text that mounts after the renderer has loaded at once, with no pl
   expect(container.textContent).toBe('A quick one');
 });
 
-it('shows an answer the server rendered, mounted again before the renderer has loaded, as the server did', async () => {
-  // The server's HTML of a finished answer, from a module whose renderer has loaded.
-  const text = '## Kept\n\nAs **rendered**.';
+/** The server's HTML of `text`, finished, from a module whose renderer has loaded. */
+async function serverHtml(text: string): Promise<string> {
   await markdown.loadMarkdown();
-  const html = renderToString(<markdown.Markdown text={text} streaming={false} />);
-  expect(html).toContain('<h2');
-  // The page: a fresh module hydrates that HTML, then mounts the same text again, as the
-  // transcript does when it virtualises its rows, before its renderer has loaded (held here).
+  return renderToString(<markdown.Markdown text={text} streaming={false} />);
+}
+
+/**
+ * The page: `html` hydrated by a fresh module whose renderer's import is held until `release`;
+ * `recoverable` collects what React could not hydrate.
+ */
+async function hydratePage(html: string, text: string) {
   const { release } = holdRenderer();
   vi.resetModules();
-  const { Markdown } = await import('./markdown');
+  const fresh = await import('./markdown');
   const page = document.createElement('div');
   page.innerHTML = html;
   document.body.append(page);
+  const recoverable: unknown[] = [];
   let root: Root | undefined;
-  try {
-    await act(async () => {
-      root = hydrateRoot(page, <Markdown text={text} streaming={false} />);
+  await act(async () => {
+    root = hydrateRoot(page, <fresh.Markdown text={text} streaming={false} />, {
+      onRecoverableError: (error) => recoverable.push(error),
     });
-    const { container } = render(<Markdown text={text} streaming={false} />);
-    // The copy shows the server's rendering, kept in its fallback.
-    const kept = ':scope > .contents > .contents > .markdown';
-    expect(container.querySelector(kept)?.querySelector('h2')).toHaveTextContent('Kept');
+  });
+  const render = (next: string, streaming: boolean) =>
+    act(() => root?.render(<fresh.Markdown text={next} streaming={streaming} />));
+  const remove = () => {
+    act(() => root?.unmount());
+    page.remove();
+  };
+  return { page, recoverable, release, render, remove, Markdown: fresh.Markdown };
+}
+
+it("renders an answer in place in the server's HTML, with no boundary React would reveal later", async () => {
+  // React's server renderer sends a Suspense boundary of over 500 bytes past the page's first
+  // 12.8 kB after the rest, and reveals it up to 300 ms after the first paint.
+  const html = await serverHtml('## Here\n\nAt **once**.');
+  expect(html).toMatch(/^<div class="contents"><div[^>]* class="[^"]*markdown/);
+  expect(html).not.toContain('<!--$');
+});
+
+it("hydrates the server's rendering as it is, before the renderer has loaded", async () => {
+  const text = '## Kept\n\nAs **rendered**.';
+  const page = await hydratePage(await serverHtml(text), text);
+  try {
+    const heading = page.page.querySelector('.markdown h2');
+    expect(heading).toHaveTextContent('Kept');
+    expect(page.recoverable).toEqual([]);
+    // Once it has loaded, the renderer takes over, showing the same.
+    page.release();
+    await waitFor(() => expect(page.page.querySelector('.markdown h2')).not.toBe(heading), {
+      timeout: 10_000,
+    });
+    expect(page.page.querySelector('.markdown h2')).toHaveTextContent('Kept');
+    expect(page.recoverable).toEqual([]);
+  } finally {
+    page.remove();
+  }
+});
+
+it('shows a hydrated answer that goes on streaming as its text, until the renderer is in', async () => {
+  const text = 'The answer so **far**';
+  const page = await hydratePage(await serverHtml(text), text);
+  try {
+    await page.render(`${text}, and more`, true);
+    expect(page.page.querySelector('.whitespace-pre-wrap')).toHaveTextContent(
+      'The answer so **far**, and more',
+    );
+    expect(page.page.querySelector('.markdown')).toBeNull();
+  } finally {
+    page.release();
+    page.remove();
+  }
+});
+
+it('shows an answer the server rendered, mounted again before the renderer has loaded, as the server did', async () => {
+  const text = '## Kept\n\nAs **rendered**.';
+  const page = await hydratePage(await serverHtml(text), text);
+  try {
+    // The same text mounted again, as the transcript does when it virtualises its rows.
+    const { container } = render(<page.Markdown text={text} streaming={false} />);
+    const kept = container.querySelector('.markdown h2');
+    expect(kept).toHaveTextContent('Kept');
     expect(container.querySelector('.whitespace-pre-wrap')).toBeNull();
     // Once it has loaded, the renderer takes over, showing the same.
-    release();
-    await waitFor(() => expect(container.querySelector(kept)).toBeNull(), { timeout: 10_000 });
-    expect(container.querySelector(':scope > .contents > .markdown h2')).toHaveTextContent('Kept');
+    page.release();
+    await waitFor(() => expect(container.querySelector('.markdown h2')).not.toBe(kept), {
+      timeout: 10_000,
+    });
+    expect(container.querySelector('.markdown h2')).toHaveTextContent('Kept');
   } finally {
-    act(() => root?.unmount());
     page.remove();
   }
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { use, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { cn } from '../ui/cn';
 
 // The markdown renderer (Streamdown, with remark, rehype and marked) is the chat's largest
@@ -26,46 +26,70 @@ export function loadMarkdown(): Promise<Renderer> {
   return loading;
 }
 
-const LazyMarkdown = lazy(() =>
-  loadMarkdown().then((module) => ({ default: module.StreamdownMarkdown })),
-);
+const onServer = typeof window === 'undefined';
+const noSubscription = () => () => {};
 
 /**
- * Model text as markdown (see StreamdownMarkdown). Until the renderer has loaded, an answer seen
- * streaming shows as the text it is, so it appears at once, and goes on showing it once it has
- * ended; an answer loaded finished shows what the server rendered of it, if this page has it, or
- * else keeps its place, blank, rather than flash its markdown as raw text. Blank is also what the
- * server's HTML shows of an answer React streams after the rest of the page (Suspense
- * outlining), until it is revealed.
+ * Model text as markdown (see StreamdownMarkdown). The server renders it into the page's HTML.
+ * In the browser, until the renderer has loaded, an answer that came with the page keeps the
+ * server's rendering; an answer seen streaming shows as the text it is, so it appears at once,
+ * and goes on showing it once it has ended; an answer loaded finished shows what the server
+ * rendered of it, if this page has it, or else keeps its place, blank, rather than flash its
+ * markdown as raw text.
+ *
+ * No Suspense boundary waits for the renderer: React's server renderer sends a boundary of over
+ * 500 bytes that comes after the page's first 12.8 kB on its own, after the rest, and reveals it
+ * with a script up to 300 ms after the first paint. Every answer was one: the page first painted
+ * it blank, at the height of its raw text, then moved the rows below when it showed.
  */
 export function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
-  // Chosen once: a text that switched renderers when the script arrived would mount again.
-  const [Renderer] = useState(() => loaded?.StreamdownMarkdown ?? LazyMarkdown);
+  // The server waits for the renderer (once a process): its answers are in the page's HTML.
+  const serverRenderer = onServer ? use(loadMarkdown()) : undefined;
+  const [renderer, setRenderer] = useState(() => serverRenderer ?? loaded);
+  useEffect(() => {
+    if (!renderer) void loadMarkdown().then(setRenderer);
+  }, [renderer]);
+  // The text this copy was hydrated with, whose rendering the server's HTML holds.
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+  const [pageText] = useState(hydrating ? text : undefined);
   const box = useRef<HTMLDivElement>(null);
-  // Hydrated before the renderer has loaded, the box holds the server's rendering, untouched.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the row mounts
   useLayoutEffect(() => {
     const rendered = box.current?.querySelector(':scope > .markdown');
-    if (!loaded && !streaming && rendered) serverRendered.set(text, rendered.outerHTML);
+    if (!loaded && !streaming && pageText !== undefined && rendered)
+      serverRendered.set(text, rendered.outerHTML);
   }, []);
   // An answer seen streaming keeps showing its text once it has ended, until the renderer is in.
   const [streamed, setStreamed] = useState(streaming);
   if (streaming && !streamed) setStreamed(true);
-  const kept = streamed || loaded ? undefined : serverRendered.get(text);
+
+  if (renderer) {
+    return (
+      <div ref={box} className="contents">
+        <renderer.StreamdownMarkdown text={text} streaming={streaming} />
+      </div>
+    );
+  }
+  // React leaves what an element with inner HTML holds as it finds it when it hydrates.
+  const kept = text === pageText ? '' : streamed ? undefined : serverRendered.get(text);
+  if (kept !== undefined) {
+    return (
+      <div
+        ref={box}
+        className="contents"
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own sanitised rendering of this text, from this page
+        dangerouslySetInnerHTML={{ __html: kept }}
+      />
+    );
+  }
   return (
     <div ref={box} className="contents">
-      <Suspense
-        fallback={
-          kept === undefined ? (
-            <div className={cn('whitespace-pre-wrap', !streamed && 'invisible')}>{text}</div>
-          ) : (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own sanitised rendering of this text, from this page
-            <div className="contents" dangerouslySetInnerHTML={{ __html: kept }} />
-          )
-        }
-      >
-        <Renderer text={text} streaming={streaming} />
-      </Suspense>
+      <div className={cn('whitespace-pre-wrap', !streamed && 'invisible')}>{text}</div>
     </div>
   );
 }

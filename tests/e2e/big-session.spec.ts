@@ -131,14 +131,11 @@ test('opening it paints its newest line, never raw markdown, nor a row without i
   );
   expect(frames.length).toBeGreaterThan(10);
   expect(frames.filter(({ raw }) => raw)).toEqual([]);
-  // An answer may show blank at first, while React reveals the server's rows; from the first
-  // that shows, every frame that shows rows shows an answer (the view always holds one), also
-  // the rows virtua mounts again before the markdown renderer has loaded.
-  const firstShown = frames.findIndex(({ headings }) => headings > 0);
-  expect(firstShown).toBeGreaterThanOrEqual(0);
-  expect(
-    frames.slice(firstShown).filter(({ rows, headings }) => rows > 0 && headings === 0),
-  ).toEqual([]);
+  // Every frame that shows rows shows an answer (the view always holds one): the first paint's,
+  // which the server rendered in place, and the rows virtua mounts again before the markdown
+  // renderer has loaded.
+  expect(frames.some(({ headings }) => headings > 0)).toBe(true);
+  expect(frames.filter(({ rows, headings }) => rows > 0 && headings === 0)).toEqual([]);
   // The server's rows are taller than the view: before the page hydrates, the view shows their
   // end, not their start, as it does once it has; and it keeps following the newest line (a
   // reader who never scrolled is never offered to jump to it).
