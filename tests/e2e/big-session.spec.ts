@@ -81,7 +81,7 @@ test('a 1,000-message session opens on its newest messages in under 300 KB of HT
   expect(mostRows).toBeLessThan(12);
 });
 
-test('opening it paints its newest line, never raw markdown, nor a row without its answer', async ({
+test('opening it paints its newest line, never raw markdown or a row without its answer, and moves no row', async ({
   page,
 }) => {
   // What each painted frame shows, from the first: an answer's markdown as raw text (a heading's
@@ -113,7 +113,13 @@ test('opening it paints its newest line, never raw markdown, nor a row without i
       }
       requestAnimationFrame(look);
     };
-    requestAnimationFrame(look);`);
+    requestAnimationFrame(look);
+    window.rowShifts_ = [];
+    new PerformanceObserver((list) => {
+      for (const shift of list.getEntries())
+        if (shift.sources.some(({ node }) => node?.parentElement?.closest('ol[aria-label="Transcript"]')))
+          window.rowShifts_.push(Math.round(shift.startTime) + ' ms: ' + shift.value.toFixed(4));
+    }).observe({ type: 'layout-shift', buffered: true });`);
   await open(page);
   // The markdown renderer and the highlighter have loaded, and the virtualised rows are in.
   await expect(highlighted(page)).toBeVisible();
@@ -130,6 +136,11 @@ test('opening it paints its newest line, never raw markdown, nor a row without i
     () => (window as Window & { frames_?: Frame[] }).frames_ ?? [],
   );
   expect(frames.length).toBeGreaterThan(10);
+  // No row moved: Chromium's layout shifts, none of the transcript's (a code block out of view
+  // laid out at a placeholder height, then at its own, moved them).
+  expect(
+    await page.evaluate(() => (window as Window & { rowShifts_?: string[] }).rowShifts_),
+  ).toEqual([]);
   expect(frames.filter(({ raw }) => raw)).toEqual([]);
   // Every frame that shows rows shows an answer (the view always holds one): the first paint's,
   // which the server rendered in place, and the rows virtua mounts again before the markdown
