@@ -7,7 +7,8 @@
 //
 // Interactive: React has hydrated the composer (its handlers are attached) and no long task
 // ends later, in milliseconds from the start of the navigation. Long tasks are the browser's
-// own (PerformanceObserver 'longtask', tasks over 50 ms).
+// own (PerformanceObserver 'longtask', tasks over 50 ms). Layout shift: the sum of the page's
+// layout shifts (PerformanceObserver 'layout-shift', Chromium's CLS score for the load).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,7 +28,7 @@ const { seedSessions } =
 const runs = Number(process.argv[2] ?? 5);
 const COUNTS = [1000, 10];
 
-type Load = { interactive: number; longestTask: number; longTasks: number };
+type Load = { interactive: number; longestTask: number; longTasks: number; layoutShift: number };
 
 const secret = randomBytes(32).toString('hex');
 const dataDir = mkdtempSync(join(tmpdir(), 'quanta-bench-'));
@@ -65,6 +66,12 @@ async function load(path: string): Promise<Load> {
       for (const task of list.getEntries())
         tasks.push({ start: task.startTime, end: task.startTime + task.duration });
     }).observe({ type: 'longtask', buffered: true });
+    const shifts = { total: 0 };
+    (window as unknown as { layoutShift: typeof shifts }).layoutShift = shifts;
+    new PerformanceObserver((list) => {
+      for (const shift of list.getEntries() as (PerformanceEntry & { value: number })[])
+        shifts.total += shift.value;
+    }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(`${server.url}${path}`);
   const hydrated = await page
@@ -84,14 +91,19 @@ async function load(path: string): Promise<Load> {
     });
   // Quiet for a while: no long task still to come.
   await page.waitForTimeout(1500);
-  const tasks = await page.evaluate(
-    () => (window as unknown as { longTasks: { start: number; end: number }[] }).longTasks,
-  );
+  const { tasks, layoutShift } = await page.evaluate(() => {
+    const measured = window as unknown as {
+      longTasks: { start: number; end: number }[];
+      layoutShift: { total: number };
+    };
+    return { tasks: measured.longTasks, layoutShift: measured.layoutShift.total };
+  });
   await context.close();
   return {
     interactive: Math.max(hydrated, ...tasks.map(({ end }) => end)),
     longestTask: Math.max(0, ...tasks.map(({ start, end }) => end - start)),
     longTasks: tasks.length,
+    layoutShift,
   };
 }
 
@@ -100,7 +112,7 @@ const median = (values: number[]) => percentile(values, 50);
 try {
   console.log(`${runs} cold loads each, medians; 1440×900 Chromium`);
   console.log(
-    'messages | page HTML | of which RSC payload | interactive | longest long task | long tasks',
+    'messages | page HTML | of which RSC payload | interactive | longest long task | long tasks | layout shift',
   );
   for (const { id, count } of seeded.sessions) {
     const path = `/c/${id}`;
@@ -117,6 +129,7 @@ try {
         `${median(loads.map((l) => l.interactive)).toFixed(0)} ms`,
         `${median(loads.map((l) => l.longestTask)).toFixed(0)} ms`,
         median(loads.map((l) => l.longTasks)),
+        median(loads.map((l) => l.layoutShift)).toFixed(3),
       ].join(' | '),
     );
   }

@@ -80,11 +80,11 @@ const HOOKS: {
     name: 'big session',
     script: 'bench/big-session.mts',
     args: ['9'],
-    // Lines `messages | html | payload | interactive ms | longest ms | long tasks`.
+    // Lines `messages | html | payload | interactive ms | longest ms | long tasks | layout shift`.
     rows: (output) => {
       for (const line of output.split('\n')) {
         const cells = line.split(' | ');
-        if (cells.length !== 6 || !/^[\d,]+$/.test(cells[0] as string)) continue;
+        if (cells.length !== 7 || !/^[\d,]+$/.test(cells[0] as string)) continue;
         const count = (cells[0] as string).replace(',', '');
         const number = (cell: string | undefined) => Number.parseFloat(cell ?? '');
         // It prints KiB (1,024 bytes); the table's kB are 1,000.
@@ -111,6 +111,10 @@ const HOOKS: {
           undefined,
           big ? { text: '≤ 50 ms', met: number(cells[4]) <= 50 } : undefined,
         );
+        row(`${count}-message session: layout shift`, 'CLS', {
+          name: 'Quanta',
+          value: number(cells[6]),
+        });
       }
     },
   },

@@ -1,7 +1,8 @@
 // The bench's table: one row per figure, each against the baseline measured in the same run
 // (the scripted model read directly, or the bare route), as a ratio and a difference.
 
-export type Unit = 'ms' | 'MiB' | 'kB' | 'tokens' | 'errors';
+/** CLS: Chromium's layout-shift score, which has no unit. */
+export type Unit = 'ms' | 'MiB' | 'kB' | 'tokens' | 'errors' | 'CLS';
 
 /** A value and whose it is: "Quanta", "direct", "bare route", "2 instances"… */
 export type Figure = { name: string; value: number };
