@@ -1,8 +1,17 @@
 'use client';
 
 import { ArrowDown, ArrowUp, CircleStop } from 'lucide-react';
-import { type ReactNode, type Ref, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import {
+  type CacheSnapshot,
   type CustomContainerComponentProps,
   type CustomItemComponentProps,
   Virtualizer,
@@ -103,23 +112,31 @@ export function Transcript({
         Thinking…
       </p>
     ) : undefined;
-  const [hydrated, setHydrated] = useState(false);
-  // virtua's first guess for a row not yet measured is 40 px, and it corrects the guess only
-  // once it has measured a screenful: opening a session, it mounted rows for a screenful of
-  // 40 px ones. The rows the server rendered are measured instead, and their median (as virtua
-  // takes of the rows it measures: one long answer does not make every row tall) is the guess.
+  // The heights of the server's rows, measured as the page hydrates.
   const serverList = useRef<HTMLOListElement>(null);
-  const [rowSize, setRowSize] = useState<number>();
+  const [serverSizes, setServerSizes] = useState<number[]>();
   useEffect(() => {
-    setRowSize(median([...(serverList.current?.children ?? [])].map((row) => row.clientHeight)));
-    setHydrated(true);
+    setServerSizes(
+      [...(serverList.current?.children ?? [])].map((row) => row.getBoundingClientRect().height),
+    );
   }, []);
+  const hydrated = serverSizes !== undefined;
   // Rows before `from` are not rendered before hydration: the server's HTML holds the newest.
   const from = hydrated ? 0 : Math.max(0, messages.length - SERVER_ROWS);
   const rows: (QuantaMessage | 'tail')[] = [
     ...messages.slice(from),
     ...(tail === undefined ? [] : ['tail' as const]),
   ];
+  // virtua starts with the server's rows measured, where they stand, and guesses the others at
+  // their median (as virtua guesses from the rows it measures: one long answer does not make
+  // every row tall). Left to measure them itself, it placed them by the guess until it had: the
+  // view, scrolled to the end of the guessed rows, stood 210 px above the newest line for a frame
+  // or more once they were measured.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: virtua reads it once, as it mounts
+  const cache = useMemo(
+    () => serverSizes && handOverCache(serverSizes, rows.length - serverSizes.length),
+    [serverSizes],
+  );
 
   // Messages put before the first keep the rows in view in place (virtua's `shift`), for the
   // one render that adds them.
@@ -240,7 +257,8 @@ export function Transcript({
                   scrollRef={scrollRef}
                   ref={virtualizer}
                   startMargin={startMargin}
-                  itemSize={rowSize}
+                  itemSize={cache?.[1]}
+                  cache={cache}
                   shift={shift}
                 >
                   {renderRow}
@@ -274,6 +292,18 @@ export function Transcript({
       )}
     </div>
   );
+}
+
+/**
+ * virtua's sizes of the rows as the page hydrated: the server's rows' `sizes`, after `before`
+ * earlier rows that it guesses at their median. The snapshot is virtua's own format, which it
+ * warns is not meant to be built by hand: the version is pinned, and the frame test of opening a
+ * big session fails should the format change.
+ */
+function handOverCache(sizes: number[], before: number): CacheSnapshot | undefined {
+  const guess = median(sizes);
+  if (guess === undefined) return undefined;
+  return [[...Array<number>(before).fill(-1), ...sizes], guess];
 }
 
 /** The middle of `values` (of the two middle ones, their mean); undefined for none. */
