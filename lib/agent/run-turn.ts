@@ -1,6 +1,5 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import {
-  createUIMessageStream,
   isToolUIPart,
   type ModelMessage,
   stepCountIs,
@@ -92,92 +91,87 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
       message.parts.flatMap((part) => (isToolUIPart(part) ? [part.toolCallId] : [])),
     ),
   );
-  const stream = createUIMessageStream<QuantaMessage>({
-    originalMessages: turn.history,
-    generateId: () => turn.messageId,
-    // A model stream that breaks (rather than reporting an error part) surfaces here.
-    onError: (error) => {
-      failure ??= describeError(error);
-      return failure;
-    },
-    execute: async ({ writer }) => {
-      writer.write({
-        type: 'start',
-        messageId: turn.messageId,
-        messageMetadata: { model: turn.modelId, status: 'streaming' },
-      });
-      let summary = turn.summary?.kind === 'kept' ? turn.summary.text : undefined;
-      if (turn.summary?.kind === 'new') {
-        const part = { type: 'data-summary', id: 'summary' } as const;
-        writer.write({ ...part, data: { status: 'summarising' } });
-        try {
-          summary = await turn.summary.write(turn.signal);
-        } catch (error) {
-          if (turn.signal.aborted) {
-            writer.write({ type: 'abort' });
-          } else {
-            failure = `Summarising the earlier messages failed: ${describeError(error)}`;
-            writer.write({ type: 'error', errorText: failure });
-          }
-          return;
+  const saver = stepSaver(turn, () => failure);
+  // Errors thrown before the model's stream (the history's conversion, say) or by it end the
+  // turn with an error chunk in plain words, as the SDK's own UI message stream would.
+  const errorText = (error: unknown) => {
+    failure ??= describeError(error);
+    return failure;
+  };
+  return turnStream(saver, errorText, async (write) => {
+    write({
+      type: 'start',
+      messageId: turn.messageId,
+      messageMetadata: { model: turn.modelId, status: 'streaming' },
+    });
+    let summary = turn.summary?.kind === 'kept' ? turn.summary.text : undefined;
+    if (turn.summary?.kind === 'new') {
+      const part = { type: 'data-summary', id: 'summary' } as const;
+      write({ ...part, data: { status: 'summarising' } });
+      try {
+        summary = await turn.summary.write(turn.signal);
+      } catch (error) {
+        if (turn.signal.aborted) {
+          write({ type: 'abort' });
+        } else {
+          failure = `Summarising the earlier messages failed: ${describeError(error)}`;
+          write({ type: 'error', errorText: failure });
         }
-        writer.write({ ...part, data: { status: 'done' } });
+        return undefined;
       }
-      const { earlier, latest } = atLastPrompt(await toModelMessages(turn.history));
-      const result = streamText({
-        model: wrapLanguageModel({
-          model: turn.model,
-          // In the order the parts meet them: ids first, so the budget and the pieces see the
-          // ids the turn keeps; the pieces last, so the budget counts every byte as it comes.
-          middleware: partTransforms(
-            uniqueToolCallIds(toolCallIds),
-            budget.transform,
-            doublingToolInputPieces,
-          ),
-        }),
-        system: system(summary),
-        messages: latest,
-        // The SDK checks `messages` against its zod schema at every turn, message by message: at
-        // a full context budget (some 700 messages) that costs more than the rest of the turn's
-        // start. The earlier messages are what its own conversion makes of the stored JSON (held
-        // to its schema by model-messages.test.ts); they join each step's prompt as they are.
-        prepareStep: ({ messages }) => ({ messages: [...earlier, ...messages] }),
-        tools: toAiTools(
-          turn.toolSet,
-          { agentId: turn.agentId, sessionId: turn.sessionId, services: turn.services },
-          { maxInputBytes: turn.maxToolInputBytes, maxWidgetDataBytes: turn.maxWidgetDataBytes },
+      write({ ...part, data: { status: 'done' } });
+    }
+    const { earlier, latest } = atLastPrompt(await toModelMessages(turn.history));
+    const result = streamText({
+      model: wrapLanguageModel({
+        model: turn.model,
+        // In the order the parts meet them: ids first, so the budget and the pieces see the
+        // ids the turn keeps; the pieces last, so the budget counts every byte as it comes.
+        middleware: partTransforms(
+          uniqueToolCallIds(toolCallIds),
+          budget.transform,
+          doublingToolInputPieces,
         ),
-        stopWhen: [stepCountIs(turn.maxSteps), budget.exhausted],
-        maxRetries: MAX_RETRIES,
-        abortSignal: turn.signal,
-        onError: ({ error }) => {
-          failure = describeError(error);
-        },
-      });
-      writer.merge(
-        result.toUIMessageStream<QuantaMessage>({
-          sendStart: false,
-          sendReasoning: true,
-          onError: describeError,
-          messageMetadata: ({ part }): MessageMetadata | undefined => {
-            switch (part.type) {
-              case 'finish-step':
-                steps.push(tokenUsage(part.usage, turn.price));
-                return { steps: [...steps] };
-              case 'finish':
-                return {
-                  usage: tokenUsage(part.totalUsage, turn.price),
-                  ...ending(failure ? 'failed' : 'complete', failure),
-                };
-              default:
-                return undefined;
-            }
-          },
-        }),
-      );
-    },
+      }),
+      system: system(summary),
+      messages: latest,
+      // The SDK checks `messages` against its zod schema at every turn, message by message: at
+      // a full context budget (some 700 messages) that costs more than the rest of the turn's
+      // start. The earlier messages are what its own conversion makes of the stored JSON (held
+      // to its schema by model-messages.test.ts); they join each step's prompt as they are.
+      prepareStep: ({ messages }) => ({ messages: [...earlier, ...messages] }),
+      tools: toAiTools(
+        turn.toolSet,
+        { agentId: turn.agentId, sessionId: turn.sessionId, services: turn.services },
+        { maxInputBytes: turn.maxToolInputBytes, maxWidgetDataBytes: turn.maxWidgetDataBytes },
+      ),
+      stopWhen: [stepCountIs(turn.maxSteps), budget.exhausted],
+      maxRetries: MAX_RETRIES,
+      abortSignal: turn.signal,
+      onError: ({ error }) => {
+        failure = describeError(error);
+      },
+    });
+    return result.toUIMessageStream<QuantaMessage>({
+      sendStart: false,
+      sendReasoning: true,
+      onError: describeError,
+      messageMetadata: ({ part }): MessageMetadata | undefined => {
+        switch (part.type) {
+          case 'finish-step':
+            steps.push(tokenUsage(part.usage, turn.price));
+            return { steps: [...steps] };
+          case 'finish':
+            return {
+              usage: tokenUsage(part.totalUsage, turn.price),
+              ...ending(failure ? 'failed' : 'complete', failure),
+            };
+          default:
+            return undefined;
+        }
+      },
+    });
   });
-  return savingSteps(stream, turn, () => failure);
 }
 
 /** `messages` split before the last user message: the turn's prompt starts there. */
@@ -192,16 +186,20 @@ function atLastPrompt(messages: ModelMessage[]): {
   return { earlier: messages.slice(0, prompt), latest: messages.slice(prompt) };
 }
 
+/** Notes a turn's chunks as they pass, and saves its message when a save is due. */
+type StepSaver = {
+  /** Notes `chunk`; a save due before it is passed on (a step that called tools ended) runs. */
+  note(chunk: UIMessageChunk): Promise<void> | undefined;
+  /** Saves the final message, once, however the stream ended. */
+  end(): Promise<void>;
+};
+
 /**
- * `stream` as it is, saving the message after each step that calls tools (before the step's
- * end is passed on) and once at the end. The message is built from the chunks when a save is
- * due, not kept up to date on every chunk: an answer's frames cost a push each.
+ * Saves the message after each step that calls tools (before the step's end is passed on) and
+ * once at the end. The message is built from the chunks when a save is due, not kept up to date
+ * on every chunk: an answer's frames cost a push each.
  */
-function savingSteps(
-  stream: ReadableStream<UIMessageChunk>,
-  turn: Turn,
-  failure: () => string | undefined,
-): ReadableStream<UIMessageChunk> {
+function stepSaver(turn: Turn, failure: () => string | undefined): StepSaver {
   const chunks: UIMessageChunk[] = [];
   let aborted = false;
   let stepCalledTools = false;
@@ -209,36 +207,81 @@ function savingSteps(
   const forStorage = (message: QuantaMessage) => storedForm(message, turn.maxToolInputBytes);
   const messageSoFar = async (): Promise<QuantaMessage> =>
     (await buildMessage(chunks)) ?? { id: turn.messageId, role: 'assistant', parts: [] };
-  const saveStep = async (chunk: UIMessageChunk, controller: TransformStreamDefaultController) => {
-    await logged(turn.onStep(forStorage(await messageSoFar())));
-    controller.enqueue(chunk);
-  };
-  const end = async () => {
-    if (ended) return;
-    ended = true;
-    const message = await messageSoFar();
-    const error = failure();
-    const status: TurnStatus = aborted ? 'stopped' : error ? 'failed' : 'complete';
-    const metadata = { ...message.metadata, ...ending(status, error) };
-    const parts = settledParts(message.parts);
-    await logged(turn.onEnd(forStorage({ ...message, parts, metadata })));
-  };
-  // Node runs a transformer's `cancel` (a reader that leaves), which the DOM types omit.
-  const saving: Transformer<UIMessageChunk, UIMessageChunk> & { cancel(): Promise<void> } = {
-    // Not async: a promise for every frame is what building the message late saves.
-    transform(chunk, controller) {
+  return {
+    note(chunk) {
       chunks.push(chunk);
       if (chunk.type === 'abort') aborted = true;
       if (chunk.type === 'start-step') stepCalledTools = false;
       if (chunk.type.startsWith('tool-input-')) stepCalledTools = true;
-      // A step that called no tools is the last: `onEnd`'s save follows at once.
-      if (chunk.type === 'finish-step' && stepCalledTools) return saveStep(chunk, controller);
-      controller.enqueue(chunk);
+      // A step that called no tools is the last: `end`'s save follows at once.
+      if (chunk.type !== 'finish-step' || !stepCalledTools) return undefined;
+      return messageSoFar().then((message) => logged(turn.onStep(forStorage(message))));
     },
-    flush: end,
-    cancel: end,
+    async end() {
+      if (ended) return;
+      ended = true;
+      const message = await messageSoFar();
+      const error = failure();
+      const status: TurnStatus = aborted ? 'stopped' : error ? 'failed' : 'complete';
+      const metadata = { ...message.metadata, ...ending(status, error) };
+      const parts = settledParts(message.parts);
+      await logged(turn.onEnd(forStorage({ ...message, parts, metadata })));
+    },
   };
-  return stream.pipeThrough(new TransformStream(saving));
+}
+
+/**
+ * The turn as one stream: the chunks `run` writes, then those of the stream it returns (none
+ * when it returns none), each noted by `saver` on its way. A failure of either becomes an error
+ * chunk (`errorText`), and the stream ends. One stream, where the SDK's `createUIMessageStream`
+ * and a transform for the saves made four: every stream a chunk crosses costs promises, each
+ * paying for Next's AsyncLocalStorage hooks on Node 20.
+ */
+function turnStream(
+  saver: StepSaver,
+  errorText: (error: unknown) => string,
+  run: (
+    write: (chunk: UIMessageChunk) => void,
+  ) => Promise<ReadableStream<UIMessageChunk> | undefined>,
+): ReadableStream<UIMessageChunk> {
+  let source: ReadableStreamDefaultReader<UIMessageChunk> | undefined;
+  const end = async (controller: ReadableStreamDefaultController<UIMessageChunk>) => {
+    await saver.end();
+    controller.close();
+  };
+  return new ReadableStream<UIMessageChunk>({
+    async start(controller) {
+      // What `run` writes comes before any step: no save is due for it.
+      const write = (chunk: UIMessageChunk) => {
+        saver.note(chunk);
+        controller.enqueue(chunk);
+      };
+      try {
+        source = (await run(write))?.getReader();
+      } catch (error) {
+        write({ type: 'error', errorText: errorText(error) });
+      }
+      if (!source) await end(controller);
+    },
+    async pull(controller) {
+      let read: ReadableStreamReadResult<UIMessageChunk>;
+      try {
+        read = await (source as ReadableStreamDefaultReader<UIMessageChunk>).read();
+      } catch (error) {
+        const chunk: UIMessageChunk = { type: 'error', errorText: errorText(error) };
+        saver.note(chunk);
+        controller.enqueue(chunk);
+        return end(controller);
+      }
+      if (read.done) return end(controller);
+      await saver.note(read.value);
+      controller.enqueue(read.value);
+    },
+    // A reader that leaves (the recorder's, when the turn is torn down) still gets the final save.
+    async cancel(reason) {
+      await Promise.all([saver.end(), source?.cancel(reason)]);
+    },
+  });
 }
 
 function ending(status: TurnStatus, error: string | undefined): MessageMetadata {
