@@ -240,6 +240,43 @@ describe('runTurn', () => {
     expect(JSON.stringify(ended[0]?.parts)).toContain('partial');
   });
 
+  it('shows the summary it writes first, and gives it to the model with the history', async () => {
+    const { model, prompts } = scripted([[...text(['Hi']), finish('stop')]]);
+    const { last, ended } = await run(model, {
+      summary: { kind: 'new', write: async () => 'They spoke of milk.' },
+    });
+    expect(last?.parts.find((part) => part.type === 'data-summary')).toMatchObject({
+      data: { status: 'done' },
+    });
+    expect(JSON.stringify(prompts[0]?.[0])).toContain('They spoke of milk.');
+    expect(ended[0]?.metadata).toMatchObject({ status: 'complete' });
+  });
+
+  it('ends failed, without calling the model, when the summary cannot be written', async () => {
+    const { model, prompts } = scripted([[...text(['Hi']), finish('stop')]]);
+    const { last, ended } = await run(model, {
+      summary: { kind: 'new', write: () => Promise.reject(new Error('overloaded')) },
+    });
+    expect(prompts).toEqual([]);
+    const error = 'Summarising the earlier messages failed: overloaded';
+    expect(ended).toHaveLength(1);
+    expect(ended[0]?.metadata).toMatchObject({ status: 'failed', error });
+    expect(last?.parts.find((part) => part.type === 'data-summary')).toMatchObject({
+      data: { status: 'summarising' },
+    });
+  });
+
+  it('ends failed with an error chunk when the history cannot be given to the model', async () => {
+    const { model, prompts } = scripted([[...text(['Hi']), finish('stop')]]);
+    const history = [
+      { id: 'u1', role: 'user', parts: [{ type: 'file', mediaType: 'image/png' }] },
+    ] as unknown as QuantaMessage[];
+    const chunks = await convertReadableStreamToArray(await runTurn({ ...turn(model), history }));
+    expect(prompts).toEqual([]);
+    expect(chunks.at(0)).toMatchObject({ type: 'start', messageId: 'a1' });
+    expect(chunks.at(-1)).toMatchObject({ type: 'error' });
+  });
+
   it('ends failed when the model goes silent mid-answer, keeping the partial text', async () => {
     const silent = new MockLanguageModelV3({
       doStream: async () => ({
