@@ -68,6 +68,17 @@ it('keeps a finished answer blank, never its raw markdown, until the renderer ha
   );
 });
 
+it('shows a finished answer as its text when the renderer cannot be loaded', async () => {
+  vi.doMock('./streamdown-markdown', () => Promise.reject(new Error('Failed to fetch')));
+  vi.resetModules();
+  const { Markdown } = await import('./markdown');
+  const { container } = render(<Markdown text={'**Done** here'} streaming={false} />);
+  await waitFor(() =>
+    expect(container.querySelector('.whitespace-pre-wrap')).not.toHaveClass('invisible'),
+  );
+  expect(container.querySelector('.whitespace-pre-wrap')).toHaveTextContent('**Done** here');
+});
+
 it('renders a text that mounts after the renderer has loaded at once, with no placeholder', async () => {
   const { loadMarkdown, Markdown } = markdown;
   await loadMarkdown();

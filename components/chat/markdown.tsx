@@ -35,7 +35,7 @@ const noSubscription = () => () => {};
  * server's rendering; an answer seen streaming shows as the text it is, so it appears at once,
  * and goes on showing it once it has ended; an answer loaded finished shows what the server
  * rendered of it, if this page has it, or else keeps its place, blank, rather than flash its
- * markdown as raw text.
+ * markdown as raw text (its text shows should the renderer's script fail to load).
  *
  * No Suspense boundary waits for the renderer: React's server renderer sends a boundary of over
  * 500 bytes that comes after the page's first 12.8 kB on its own, after the rest, and reveals it
@@ -46,8 +46,10 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
   // The server waits for the renderer (once a process): its answers are in the page's HTML.
   const serverRenderer = onServer ? use(loadMarkdown()) : undefined;
   const [renderer, setRenderer] = useState(() => serverRenderer ?? loaded);
+  // Should its script fail to load (the network dropped), the answer shows as the text it is.
+  const [unloadable, setUnloadable] = useState(false);
   useEffect(() => {
-    if (!renderer) void loadMarkdown().then(setRenderer);
+    if (!renderer) loadMarkdown().then(setRenderer, () => setUnloadable(true));
   }, [renderer]);
   // The text this copy was hydrated with, whose rendering the server's HTML holds.
   const hydrating = useSyncExternalStore(
@@ -75,7 +77,8 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
     );
   }
   // React leaves what an element with inner HTML holds as it finds it when it hydrates.
-  const kept = text === pageText ? '' : streamed ? undefined : serverRendered.get(text);
+  const kept =
+    text === pageText ? '' : streamed || unloadable ? undefined : serverRendered.get(text);
   if (kept !== undefined) {
     return (
       <div
@@ -89,7 +92,9 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
   }
   return (
     <div ref={box} className="contents">
-      <div className={cn('whitespace-pre-wrap', !streamed && 'invisible')}>{text}</div>
+      <div className={cn('whitespace-pre-wrap', !streamed && !unloadable && 'invisible')}>
+        {text}
+      </div>
     </div>
   );
 }
