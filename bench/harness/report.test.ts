@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDifference, formatNumber, formatRatio, renderTable } from './report';
+import { formatDifference, formatNumber, formatRatio, formatValue, renderTable } from './report';
 
 describe('formatting', () => {
   it('keeps three significant digits at most', () => {
@@ -7,6 +7,12 @@ describe('formatting', () => {
     expect(formatNumber(24.56)).toBe('24.6');
     expect(formatNumber(4.567)).toBe('4.57');
     expect(formatNumber(Number.NaN)).toBe('—');
+  });
+
+  it('gives a layout shift score three decimals, so a small move shows', () => {
+    expect(formatValue(0.0542, 'CLS')).toBe('0.054 CLS');
+    expect(formatValue(0.0001, 'CLS')).toBe('0.000 CLS');
+    expect(formatValue(0.0047, 'CLS')).toBe('0.005 CLS');
   });
 
   it('gives a ratio to the baseline, or a dash for a zero one', () => {

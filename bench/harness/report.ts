@@ -25,6 +25,8 @@ export function formatNumber(value: number): string {
 
 export function formatValue(value: number, unit: Unit): string {
   if (unit === 'errors') return String(value);
+  // Chromium calls a score under 0.1 good; its third digit tells a row's move from none.
+  if (unit === 'CLS') return `${value.toFixed(3)} CLS`;
   return `${formatNumber(value)} ${unit}`;
 }
 
