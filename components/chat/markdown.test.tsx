@@ -68,8 +68,22 @@ it('keeps a finished answer blank, never its raw markdown, until the renderer ha
   );
 });
 
-it('shows a finished answer as its text when the renderer cannot be loaded', async () => {
-  vi.doMock('./streamdown-markdown', () => Promise.reject(new Error('Failed to fetch')));
+/** The renderer's import fails until `recover`, as a dropped network would make it. */
+function failRenderer(): { recover: () => void } {
+  let failing = true;
+  vi.doMock('./streamdown-markdown', async () => {
+    if (failing) throw new Error('Failed to fetch');
+    return vi.importActual('./streamdown-markdown');
+  });
+  return {
+    recover: () => {
+      failing = false;
+    },
+  };
+}
+
+it('shows a finished answer as its text when the renderer cannot be loaded, and tries again', async () => {
+  const { recover } = failRenderer();
   vi.resetModules();
   const { Markdown } = await import('./markdown');
   const { container } = render(<Markdown text={'**Done** here'} streaming={false} />);
@@ -77,6 +91,13 @@ it('shows a finished answer as its text when the renderer cannot be loaded', asy
     expect(container.querySelector('.whitespace-pre-wrap')).not.toHaveClass('invisible'),
   );
   expect(container.querySelector('.whitespace-pre-wrap')).toHaveTextContent('**Done** here');
+  // A text that mounts once the network is back gets the renderer.
+  recover();
+  const later = render(<Markdown text={'**Back** again'} streaming={false} />);
+  expect(await later.findByText('Back', {}, { timeout: 10_000 })).toHaveAttribute(
+    'data-streamdown',
+    'strong',
+  );
 });
 
 it('renders a text that mounts after the renderer has loaded at once, with no placeholder', async () => {
@@ -158,6 +179,31 @@ it('shows a hydrated answer that goes on streaming as its text, until the render
     expect(page.page.querySelector('.markdown')).toBeNull();
   } finally {
     page.release();
+    page.remove();
+  }
+});
+
+it("keeps showing the server's rendering of an answer mounted again when the renderer fails", async () => {
+  const text = '## Kept\n\nAs **rendered**.';
+  const html = await serverHtml(text);
+  failRenderer();
+  vi.resetModules();
+  const fresh = await import('./markdown');
+  const page = document.createElement('div');
+  page.innerHTML = html;
+  document.body.append(page);
+  let root: Root | undefined;
+  try {
+    await act(async () => {
+      root = hydrateRoot(page, <fresh.Markdown text={text} streaming={false} />);
+    });
+    const { container } = render(<fresh.Markdown text={text} streaming={false} />);
+    // Given time to fail, the copy still shows the server's rendering, not the raw markdown.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(container.querySelector('.markdown h2')).toHaveTextContent('Kept');
+    expect(container.textContent).not.toContain('## Kept');
+  } finally {
+    act(() => root?.unmount());
     page.remove();
   }
 });

@@ -18,11 +18,18 @@ const serverRendered = new Map<string, string>();
 
 /** Loads the markdown renderer, once; a text that mounts after it has loaded renders at once. */
 export function loadMarkdown(): Promise<Renderer> {
-  loading ??= import('./streamdown-markdown').then((module) => {
-    loaded = module;
-    serverRendered.clear();
-    return module;
-  });
+  loading ??= import('./streamdown-markdown').then(
+    (module) => {
+      loaded = module;
+      serverRendered.clear();
+      return module;
+    },
+    (error: unknown) => {
+      // The next text to mount tries again.
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -35,7 +42,8 @@ const noSubscription = () => () => {};
  * server's rendering; an answer seen streaming shows as the text it is, so it appears at once,
  * and goes on showing it once it has ended; an answer loaded finished shows what the server
  * rendered of it, if this page has it, or else keeps its place, blank, rather than flash its
- * markdown as raw text (its text shows should the renderer's script fail to load).
+ * markdown as raw text (its text shows should the renderer's script fail to load; a text that
+ * mounts after that tries again).
  *
  * No Suspense boundary waits for the renderer: React's server renderer sends a boundary of over
  * 500 bytes that comes after the page's first 12.8 kB on its own, after the rest, and reveals it
@@ -77,8 +85,7 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
     );
   }
   // React leaves what an element with inner HTML holds as it finds it when it hydrates.
-  const kept =
-    text === pageText ? '' : streamed || unloadable ? undefined : serverRendered.get(text);
+  const kept = text === pageText ? '' : streamed ? undefined : serverRendered.get(text);
   if (kept !== undefined) {
     return (
       <div
