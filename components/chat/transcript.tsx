@@ -112,14 +112,9 @@ export function Transcript({
         Thinking…
       </p>
     ) : undefined;
-  // The heights of the server's rows, measured as the page hydrates.
+  // The heights of the server's rows, by row, measured as the page hydrates.
   const serverList = useRef<HTMLOListElement>(null);
-  const [serverSizes, setServerSizes] = useState<number[]>();
-  useEffect(() => {
-    setServerSizes(
-      [...(serverList.current?.children ?? [])].map((row) => row.getBoundingClientRect().height),
-    );
-  }, []);
+  const [serverSizes, setServerSizes] = useState<Map<string, number>>();
   const hydrated = serverSizes !== undefined;
   // Rows before `from` are not rendered before hydration: the server's HTML holds the newest.
   const from = hydrated ? 0 : Math.max(0, messages.length - SERVER_ROWS);
@@ -127,16 +122,20 @@ export function Transcript({
     ...messages.slice(from),
     ...(tail === undefined ? [] : ['tail' as const]),
   ];
+  const [serverRows] = useState(() => rows.map(rowKey));
+  useEffect(() => {
+    const heights = [...(serverList.current?.children ?? [])].map(
+      (row) => row.getBoundingClientRect().height,
+    );
+    setServerSizes(new Map(heights.map((height, row) => [serverRows[row] ?? '', height])));
+  }, [serverRows]);
   // virtua starts with the server's rows measured, where they stand, and guesses the others at
   // their median (as virtua guesses from the rows it measures: one long answer does not make
   // every row tall). Left to measure them itself, it placed them by the guess until it had: the
   // view, scrolled to the end of the guessed rows, stood 210 px above the newest line for a frame
   // or more once they were measured.
   // biome-ignore lint/correctness/useExhaustiveDependencies: virtua reads it once, as it mounts
-  const cache = useMemo(
-    () => serverSizes && handOverCache(serverSizes, rows.length - serverSizes.length),
-    [serverSizes],
-  );
+  const cache = useMemo(() => serverSizes && handOverCache(rows, serverSizes), [serverSizes]);
 
   // Messages put before the first keep the rows in view in place (virtua's `shift`), for the
   // one render that adds them.
@@ -185,7 +184,7 @@ export function Transcript({
 
   const renderRow = (row: QuantaMessage | 'tail', shown: number) =>
     row === 'tail' ? (
-      <div key="tail">{tail}</div>
+      <div key={rowKey(row)}>{tail}</div>
     ) : (
       <MessageRow
         key={row.id}
@@ -294,16 +293,24 @@ export function Transcript({
   );
 }
 
+/** A row's key in the list: its message's id, or the turn's status line. */
+function rowKey(row: QuantaMessage | 'tail'): string {
+  return row === 'tail' ? 'tail' : row.id;
+}
+
 /**
- * virtua's sizes of the rows as the page hydrated: the server's rows' `sizes`, after `before`
- * earlier rows that it guesses at their median. The snapshot is virtua's own format, which it
- * warns is not meant to be built by hand: the version is pinned, and the frame test of opening a
- * big session fails should the format change.
+ * virtua's sizes of `rows` as the page hydrated: those the server rendered at their height in
+ * `sizes`, the others unknown, guessed at the median. The snapshot is virtua's own format, which
+ * it warns is not meant to be built by hand: the version is pinned, and the frame test of opening
+ * a big session fails should the format change.
  */
-function handOverCache(sizes: number[], before: number): CacheSnapshot | undefined {
-  const guess = median(sizes);
+function handOverCache(
+  rows: (QuantaMessage | 'tail')[],
+  sizes: Map<string, number>,
+): CacheSnapshot | undefined {
+  const guess = median([...sizes.values()]);
   if (guess === undefined) return undefined;
-  return [[...Array<number>(before).fill(-1), ...sizes], guess];
+  return [rows.map((row) => sizes.get(rowKey(row)) ?? -1), guess];
 }
 
 /** The middle of `values` (of the two middle ones, their mean); undefined for none. */
