@@ -271,10 +271,40 @@ describe('runTurn', () => {
     const history = [
       { id: 'u1', role: 'user', parts: [{ type: 'file', mediaType: 'image/png' }] },
     ] as unknown as QuantaMessage[];
-    const chunks = await convertReadableStreamToArray(await runTurn({ ...turn(model), history }));
+    const ended: QuantaMessage[] = [];
+    const chunks = await convertReadableStreamToArray(
+      await runTurn({
+        ...turn(model),
+        history,
+        onEnd: async (message) => void ended.push(message),
+      }),
+    );
     expect(prompts).toEqual([]);
     expect(chunks.at(0)).toMatchObject({ type: 'start', messageId: 'a1' });
     expect(chunks.at(-1)).toMatchObject({ type: 'error' });
+    expect(ended).toHaveLength(1);
+    expect(ended[0]?.metadata).toMatchObject({ status: 'failed' });
+  });
+
+  it('saves once, not as failed, when its reader leaves before the model is called', async () => {
+    const { model } = scripted([[...text(['Hi']), finish('stop')]]);
+    let summarised = (_summary: string) => {};
+    const summary = new Promise<string>((resolve) => {
+      summarised = resolve;
+    });
+    const ended: QuantaMessage[] = [];
+    const stream = await runTurn({
+      ...turn(model),
+      summary: { kind: 'new', write: () => summary },
+      onEnd: async (message) => void ended.push(message),
+    });
+    const reader = stream.getReader();
+    expect((await reader.read()).value).toMatchObject({ type: 'start' });
+    await reader.cancel();
+    summarised('They spoke of milk.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ended).toHaveLength(1);
+    expect(ended[0]?.metadata?.status).not.toBe('failed');
   });
 
   it('ends failed when the model goes silent mid-answer, keeping the partial text', async () => {

@@ -233,9 +233,10 @@ function stepSaver(turn: Turn, failure: () => string | undefined): StepSaver {
 /**
  * The turn as one stream: the chunks `run` writes, then those of the stream it returns (none
  * when it returns none), each noted by `saver` on its way. A failure of either becomes an error
- * chunk (`errorText`), and the stream ends. One stream, where the SDK's `createUIMessageStream`
- * and a transform for the saves made four: every stream a chunk crosses costs promises, each
- * paying for Next's AsyncLocalStorage hooks on Node 20.
+ * chunk (`errorText`), and the stream ends. It stands for the SDK's `createUIMessageStream` and a
+ * transform for the saves, which a chunk crossed as three streams (the SDK's outer stream, its
+ * id transform, the saves' transform) and a read loop: every stream a chunk crosses costs
+ * promises, each paying for Next's AsyncLocalStorage hooks on Node 20.
  */
 function turnStream(
   saver: StepSaver,
@@ -245,6 +246,8 @@ function turnStream(
   ) => Promise<ReadableStream<UIMessageChunk> | undefined>,
 ): ReadableStream<UIMessageChunk> {
   let source: ReadableStreamDefaultReader<UIMessageChunk> | undefined;
+  // Once the reader has left, nothing more is written, noted or described.
+  let cancelled = false;
   const end = async (controller: ReadableStreamDefaultController<UIMessageChunk>) => {
     await saver.end();
     controller.close();
@@ -253,12 +256,19 @@ function turnStream(
     async start(controller) {
       // What `run` writes comes before any step: no save is due for it.
       const write = (chunk: UIMessageChunk) => {
+        if (cancelled) return;
         saver.note(chunk);
         controller.enqueue(chunk);
       };
       try {
-        source = (await run(write))?.getReader();
+        const rest = await run(write);
+        if (cancelled) {
+          await rest?.cancel();
+          return;
+        }
+        source = rest?.getReader();
       } catch (error) {
+        if (cancelled) return;
         write({ type: 'error', errorText: errorText(error) });
       }
       if (!source) await end(controller);
@@ -268,17 +278,20 @@ function turnStream(
       try {
         read = await (source as ReadableStreamDefaultReader<UIMessageChunk>).read();
       } catch (error) {
+        if (cancelled) return;
         const chunk: UIMessageChunk = { type: 'error', errorText: errorText(error) };
         saver.note(chunk);
         controller.enqueue(chunk);
         return end(controller);
       }
+      if (cancelled) return;
       if (read.done) return end(controller);
       await saver.note(read.value);
       controller.enqueue(read.value);
     },
-    // A reader that leaves (the recorder's, when the turn is torn down) still gets the final save.
+    // A reader that leaves still gets the final save, and the model's stream is let go.
     async cancel(reason) {
+      cancelled = true;
       await Promise.all([saver.end(), source?.cancel(reason)]);
     },
   });
