@@ -246,20 +246,22 @@ function turnStream(
   ) => Promise<ReadableStream<UIMessageChunk> | undefined>,
 ): ReadableStream<UIMessageChunk> {
   let source: ReadableStreamDefaultReader<UIMessageChunk> | undefined;
+  let controller: ReadableStreamDefaultController<UIMessageChunk>;
   // Once the reader has left, nothing more is written, noted or described.
   let cancelled = false;
-  const end = async (controller: ReadableStreamDefaultController<UIMessageChunk>) => {
+  // What `run` writes, and a failure's error chunk: no save is due for either.
+  const write = (chunk: UIMessageChunk) => {
+    if (cancelled) return;
+    saver.note(chunk);
+    controller.enqueue(chunk);
+  };
+  const end = async () => {
     await saver.end();
     controller.close();
   };
   return new ReadableStream<UIMessageChunk>({
-    async start(controller) {
-      // What `run` writes comes before any step: no save is due for it.
-      const write = (chunk: UIMessageChunk) => {
-        if (cancelled) return;
-        saver.note(chunk);
-        controller.enqueue(chunk);
-      };
+    async start(streamController) {
+      controller = streamController;
       try {
         const rest = await run(write);
         if (cancelled) {
@@ -271,22 +273,22 @@ function turnStream(
         if (cancelled) return;
         write({ type: 'error', errorText: errorText(error) });
       }
-      if (!source) await end(controller);
+      if (!source) await end();
     },
-    async pull(controller) {
+    async pull() {
       let read: ReadableStreamReadResult<UIMessageChunk>;
       try {
         read = await (source as ReadableStreamDefaultReader<UIMessageChunk>).read();
       } catch (error) {
         if (cancelled) return;
-        const chunk: UIMessageChunk = { type: 'error', errorText: errorText(error) };
-        saver.note(chunk);
-        controller.enqueue(chunk);
-        return end(controller);
+        write({ type: 'error', errorText: errorText(error) });
+        return end();
       }
       if (cancelled) return;
-      if (read.done) return end(controller);
-      await saver.note(read.value);
+      if (read.done) return end();
+      // Awaited only when a save is due: every frame passes here.
+      const saving = saver.note(read.value);
+      if (saving) await saving;
       controller.enqueue(read.value);
     },
     // A reader that leaves still gets the final save, and the model's stream is let go.
