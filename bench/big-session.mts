@@ -7,8 +7,9 @@
 //
 // Interactive: React has hydrated the composer (its handlers are attached) and no long task
 // ends later, in milliseconds from the start of the navigation. Long tasks are the browser's
-// own (PerformanceObserver 'longtask', tasks over 50 ms). Layout shift: the sum of the page's
-// layout shifts (PerformanceObserver 'layout-shift', Chromium's CLS score for the load).
+// own (PerformanceObserver 'longtask', tasks over 50 ms). Layout shift: the sum of the scores of
+// the load's layout shifts (PerformanceObserver 'layout-shift'; Chromium's CLS is the worst
+// window of them, which a load this short holds one or two of).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -368,7 +368,7 @@ if (pglite && bare) {
     });
     const longRounds: { bare: number; quanta: number }[] = [];
     for (let round = 0; round < LONG_ROUNDS; round++) {
-      const [bare, quanta] = await cpuSpentOn([b.pid, q.pid], async () => {
+      const [bareMs, quantaMs] = await cpuSpentOn([b.pid, q.pid], async () => {
         // Both at once: each process's CPU is its own, and the run takes half as long.
         const [bareTimings, quantaTimings] = await Promise.all([
           burst(bareTarget, LONG, LONG_TURNS),
@@ -377,23 +377,24 @@ if (pglite && bare) {
         checked('bare route, long answers', bareTimings);
         checked('Quanta, long answers', quantaTimings);
       });
-      longRounds.push({ bare: bare as number, quanta: quanta as number });
+      longRounds.push({ bare: bareMs as number, quanta: quantaMs as number });
     }
     const perTurn = (total: number) => total / START_TURNS;
     const perThousand = (long: number, start: number) =>
       ((long / LONG_TURNS - perTurn(start)) / (LONG.tokens - START.tokens)) * 1000;
-    const median = (values: number[]) => percentile(values, 50);
     const cpu = {
       bare: {
         perTurnMs: perTurn(bareStart as number),
-        per1000TokensMs: median(
+        per1000TokensMs: percentile(
           longRounds.map(({ bare }) => perThousand(bare, bareStart as number)),
+          50,
         ),
       },
       quanta: {
         perTurnMs: perTurn(quantaStart as number),
-        per1000TokensMs: median(
+        per1000TokensMs: percentile(
           longRounds.map(({ quanta }) => perThousand(quanta, quantaStart as number)),
+          50,
         ),
       },
     };
