@@ -47,8 +47,8 @@ const noSubscription = () => () => {};
  *
  * No Suspense boundary waits for the renderer: React's server renderer sends a boundary of over
  * 500 bytes that comes after the page's first 12.8 kB on its own, after the rest, and reveals it
- * with a script up to 300 ms after the first paint. Every answer was one: the page first painted
- * it blank, at the height of its raw text, then moved the rows below when it showed.
+ * with a script up to 300 ms after the first paint. Every answer was one: the page's first
+ * frames showed it blank.
  */
 export function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
   // The server waits for the renderer (once a process): its answers are in the page's HTML.
