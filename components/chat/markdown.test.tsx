@@ -168,6 +168,58 @@ it("hydrates the server's rendering as it is, before the renderer has loaded", a
   }
 });
 
+/** What SlowMarkdown rendered, in order, with the task its first answer set off. */
+const slowOrder: string[] = [];
+
+/** A renderer that takes 10 ms an answer, twice what React renders before it lets a task in. */
+function SlowMarkdown({ text }: { text: string }) {
+  const until = performance.now() + 10;
+  while (performance.now() < until);
+  slowOrder.push(text);
+  if (text === '**One**') setTimeout(() => slowOrder.push('another task'));
+  return <p className="markdown">{text}</p>;
+}
+
+it("renders a streaming answer's markdown first, then the server's answers in slices", async () => {
+  const texts = ['**One**', '**Two**', '**Three**'];
+  const html = (await Promise.all(texts.map(serverHtml))).join('');
+  slowOrder.length = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.doMock('./streamdown-markdown', async () => {
+    await held;
+    return { StreamdownMarkdown: SlowMarkdown };
+  });
+  vi.resetModules();
+  const { Markdown } = await import('./markdown');
+  const page = document.createElement('div');
+  page.innerHTML = html;
+  document.body.append(page);
+  const answers = texts.map((text) => <Markdown key={text} text={text} streaming={false} />);
+  let root: Root | undefined;
+  await act(async () => {
+    root = hydrateRoot(page, answers);
+  });
+  // Then a turn's answer starts streaming below them, shown as its text.
+  act(() => root?.render([...answers, <Markdown key="live" text="**Live**" streaming={true} />]));
+  // Outside act(), which would render everything at once, React schedules as in a browser.
+  const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+  Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+  try {
+    release();
+    await vi.waitFor(() => expect(page.querySelectorAll('p.markdown')).toHaveLength(4));
+    expect(slowOrder.filter((entry) => entry !== 'another task')).toEqual(['**Live**', ...texts]);
+    // The task set off as the first of the server's answers rendered ran before the last had.
+    expect(slowOrder.at(-1)).not.toBe('another task');
+  } finally {
+    Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+    act(() => root?.unmount());
+    page.remove();
+  }
+});
+
 it('shows a hydrated answer that goes on streaming as its text, until the renderer is in', async () => {
   const text = 'The answer so **far**';
   const page = await hydratePage(await serverHtml(text), text);

@@ -1,6 +1,15 @@
 'use client';
 
-import { use, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  startTransition,
+  use,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { cn } from '../ui/cn';
 
 // The markdown renderer (Streamdown, with remark, rehype and marked) is the chat's largest
@@ -56,9 +65,6 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
   const [renderer, setRenderer] = useState(() => serverRenderer ?? loaded);
   // Should its script fail to load (the network dropped), the answer shows as the text it is.
   const [unloadable, setUnloadable] = useState(false);
-  useEffect(() => {
-    if (!renderer) loadMarkdown().then(setRenderer, () => setUnloadable(true));
-  }, [renderer]);
   // The text this copy was hydrated with, whose rendering the server's HTML holds.
   const hydrating = useSyncExternalStore(
     noSubscription,
@@ -76,6 +82,21 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
   // An answer seen streaming keeps showing its text once it has ended, until the renderer is in.
   const [streamed, setStreamed] = useState(streaming);
   if (streaming && !streamed) setStreamed(true);
+  // React leaves what an element with inner HTML holds as it finds it when it hydrates.
+  const kept = text === pageText ? '' : streamed ? undefined : serverRendered.get(text);
+
+  // The renderer's arrival renders every answer on the page again: as one update, that would be
+  // the page's longest task. A copy that shows the server's rendering looks the same before and
+  // after, so it changes in a transition, which React renders in slices with the page's other
+  // tasks between them (and which a streaming answer's updates may hold back, up to React's
+  // 5 s). A copy that shows its text changes at once.
+  const show = useEffectEvent((module: Renderer) => {
+    if (kept === undefined) setRenderer(module);
+    else startTransition(() => setRenderer(module));
+  });
+  useEffect(() => {
+    if (!renderer) loadMarkdown().then(show, () => setUnloadable(true));
+  }, [renderer]);
 
   if (renderer) {
     return (
@@ -84,8 +105,6 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
       </div>
     );
   }
-  // React leaves what an element with inner HTML holds as it finds it when it hydrates.
-  const kept = text === pageText ? '' : streamed ? undefined : serverRendered.get(text);
   if (kept !== undefined) {
     return (
       <div
