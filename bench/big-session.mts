@@ -1,5 +1,5 @@
 // A session of 1,000 messages against one of 10, opened in Chromium: the page's HTML bytes, the
-// time to interactive and the longest long task. Run after `npx next build`:
+// time to interactive, the longest long task and its CPU. Run after `npx next build`:
 //   npx tsx bench/big-session.mts [runs]
 // It seeds both sessions into a fresh data folder (tests/helpers/seed-sessions.mts), starts
 // `next start` on it and opens each page `runs` times (default 5) in a new browser context
@@ -9,7 +9,11 @@
 // ends later, in milliseconds from the start of the navigation. Long tasks are the browser's
 // own (PerformanceObserver 'longtask', tasks over 50 ms). Layout shift: the sum of the scores of
 // the load's layout shifts (PerformanceObserver 'layout-shift'; Chromium's CLS is the worst
-// window of them, which a load this short holds one or two of).
+// window of them, which a load this short holds one or two of). Longest task's CPU: from
+// Chromium's timeline, in as many loads again, each traced: the main thread's CPU time in its
+// task that held the most. A task's length on this 2-core machine is mostly its wait for a core
+// (the server and the browser's other threads hold them as the page opens); its CPU is the
+// page's own work, steadier than the wall time though not free of the machine.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -56,10 +60,15 @@ async function htmlBytes(path: string): Promise<{ html: number; payload: number 
   };
 }
 
-async function load(path: string): Promise<Load> {
+/** A new browser context (nothing cached) with the owner's cookie, and a page in it. */
+async function coldVisit() {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addCookies([{ name: 'quanta_id', value: seeded.cookie, url: server.url }]);
-  const page = await context.newPage();
+  return { context, page: await context.newPage() };
+}
+
+async function load(path: string): Promise<Load> {
+  const { context, page } = await coldVisit();
   await page.addInitScript(() => {
     const tasks: { start: number; end: number }[] = [];
     (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
@@ -108,18 +117,58 @@ async function load(path: string): Promise<Load> {
   };
 }
 
+/** The page's load, traced: the CPU time its renderer's main thread spent in its longest task. */
+async function longestTaskCpu(path: string): Promise<number> {
+  const { context, page } = await coldVisit();
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
+  await page.goto(`${server.url}${path}`);
+  await page.waitForTimeout(2500);
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
+    traceEvents: TraceEvent[];
+  };
+  await context.close();
+  // The page's main thread is the renderer main thread that ran the most.
+  const cpuOfTasks = new Map<string, number[]>();
+  const mainThreads = new Set(
+    traceEvents
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  for (const event of traceEvents) {
+    const thread = `${event.pid}:${event.tid}`;
+    if (event.ph !== 'X' || event.name !== 'RunTask' || !mainThreads.has(thread)) continue;
+    cpuOfTasks.set(thread, [...(cpuOfTasks.get(thread) ?? []), (event.tdur ?? 0) / 1000]);
+  }
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const tasks = [...cpuOfTasks.values()].sort((one, other) => sum(other) - sum(one))[0] ?? [];
+  return Math.max(0, ...tasks);
+}
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  tdur?: number;
+  args?: { name?: string };
+};
+
 const median = (values: number[]) => percentile(values, 50);
 
 try {
   console.log(`${runs} cold loads each, medians; 1440×900 Chromium`);
   console.log(
-    'messages | page HTML | of which RSC payload | interactive | longest long task | long tasks | layout shift',
+    'messages | page HTML | of which RSC payload | interactive | longest long task | long tasks | layout shift | longest task CPU',
   );
   for (const { id, count } of seeded.sessions) {
     const path = `/c/${id}`;
     await load(path); // warm the server's code paths
     const loads: Load[] = [];
     for (let run = 0; run < runs; run++) loads.push(await load(path));
+    const cpu: number[] = [];
+    for (let run = 0; run < runs; run++) cpu.push(await longestTaskCpu(path));
     const { html, payload } = await htmlBytes(path);
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
     console.log(
@@ -131,6 +180,7 @@ try {
         `${median(loads.map((l) => l.longestTask)).toFixed(0)} ms`,
         median(loads.map((l) => l.longTasks)),
         median(loads.map((l) => l.layoutShift)).toFixed(3),
+        `${median(cpu).toFixed(1)} ms`,
       ].join(' | '),
     );
   }

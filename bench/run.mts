@@ -82,11 +82,12 @@ const HOOKS: {
     name: 'big session',
     script: 'bench/big-session.mts',
     args: ['9'],
-    // Lines `messages | html | payload | interactive ms | longest ms | long tasks | layout shift`.
+    // Lines `messages | html | payload | interactive ms | longest ms | long tasks | layout shift |
+    // longest task's CPU ms`.
     rows: (output) => {
       for (const line of output.split('\n')) {
         const cells = line.split(' | ');
-        if (cells.length !== 7 || !/^[\d,]+$/.test(cells[0] as string)) continue;
+        if (cells.length !== 8 || !/^[\d,]+$/.test(cells[0] as string)) continue;
         const count = (cells[0] as string).replace(',', '');
         const number = (cell: string | undefined) => Number.parseFloat(cell ?? '');
         // It prints KiB (1,024 bytes); the table's kB are 1,000.
@@ -116,6 +117,10 @@ const HOOKS: {
         row(`${count}-message session: layout shift`, 'CLS', {
           name: 'Quanta',
           value: number(cells[6]),
+        });
+        row(`${count}-message session: longest task's main-thread CPU`, 'ms', {
+          name: 'Quanta',
+          value: number(cells[7]),
         });
       }
     },
