@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { type ReactNode, use } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -114,31 +115,81 @@ async function serverHtml(text: string): Promise<string> {
   return renderToString(<markdown.Markdown text={text} streaming={false} />);
 }
 
+/** An answer as the transcript renders it. */
+type Answer = { text: string; streaming: boolean };
+
 /**
- * The page: `html` hydrated by a fresh module whose renderer's import is held until `release`;
- * `recoverable` collects what React could not hydrate.
+ * The page: the server's HTML of the finished answers `texts`, hydrated by a fresh module whose
+ * renderer `mockRenderer` gives (by default, its import held until `release`); `recoverable`
+ * collects what React could not hydrate.
  */
-async function hydratePage(html: string, text: string) {
-  const { release } = holdRenderer();
+async function hydratePage(texts: string[], mockRenderer = holdRenderer) {
+  const html = (await Promise.all(texts.map(serverHtml))).join('');
+  const { release } = mockRenderer();
   vi.resetModules();
   const fresh = await import('./markdown');
   const page = document.createElement('div');
   page.innerHTML = html;
   document.body.append(page);
+  const answers = (list: Answer[]) =>
+    list.map((answer, index) => <fresh.Markdown key={String(index)} {...answer} />);
   const recoverable: unknown[] = [];
   let root: Root | undefined;
   await act(async () => {
-    root = hydrateRoot(page, <fresh.Markdown text={text} streaming={false} />, {
+    root = hydrateRoot(page, answers(texts.map((text) => ({ text, streaming: false }))), {
       onRecoverableError: (error) => recoverable.push(error),
     });
   });
-  const render = (next: string, streaming: boolean) =>
-    act(() => root?.render(<fresh.Markdown text={next} streaming={streaming} />));
+  const render = (next: Answer[]) => act(() => root?.render(answers(next)));
   const remove = () => {
     act(() => root?.unmount());
     page.remove();
   };
-  return { page, recoverable, release, render, remove, Markdown: fresh.Markdown };
+  return {
+    page,
+    recoverable,
+    release,
+    render,
+    remove,
+    Markdown: fresh.Markdown,
+    loadMarkdown: fresh.loadMarkdown,
+  };
+}
+
+/** `StreamdownMarkdown` as the renderer, its import held until `release`. */
+function heldRenderer(StreamdownMarkdown: (props: Answer) => ReactNode) {
+  return (): { release: () => void } => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.doMock('./streamdown-markdown', async () => {
+      await held;
+      return { StreamdownMarkdown };
+    });
+    return { release };
+  };
+}
+
+/** The answer whose rendering never gets ready: a transition that renders it waits. */
+const WAITING = '**Waits**';
+const never = new Promise<void>(() => {});
+
+function SuspendingMarkdown({ text }: Answer) {
+  if (text === WAITING) use(never);
+  return <p className="markdown">Rendered anew: {text}</p>;
+}
+
+/** What SlowMarkdown rendered, in order, with the task its first answer set off. */
+const slowOrder: string[] = [];
+
+/** A renderer that takes 10 ms an answer, twice what React renders before it lets a task in. */
+function SlowMarkdown({ text }: Answer) {
+  const until = performance.now() + 10;
+  while (performance.now() < until);
+  slowOrder.push(text);
+  if (text === '**One**') setImmediate(() => slowOrder.push('another task'));
+  return <p className="markdown">{text}</p>;
 }
 
 it("renders an answer in place in the server's HTML, with no boundary React would reveal later", async () => {
@@ -151,7 +202,7 @@ it("renders an answer in place in the server's HTML, with no boundary React woul
 
 it("hydrates the server's rendering as it is, before the renderer has loaded", async () => {
   const text = '## Kept\n\nAs **rendered**.';
-  const page = await hydratePage(await serverHtml(text), text);
+  const page = await hydratePage([text]);
   try {
     const heading = page.page.querySelector('.markdown h2');
     expect(heading).toHaveTextContent('Kept');
@@ -168,63 +219,67 @@ it("hydrates the server's rendering as it is, before the renderer has loaded", a
   }
 });
 
-/** What SlowMarkdown rendered, in order, with the task its first answer set off. */
-const slowOrder: string[] = [];
-
-/** A renderer that takes 10 ms an answer, twice what React renders before it lets a task in. */
-function SlowMarkdown({ text }: { text: string }) {
-  const until = performance.now() + 10;
-  while (performance.now() < until);
-  slowOrder.push(text);
-  if (text === '**One**') setTimeout(() => slowOrder.push('another task'));
-  return <p className="markdown">{text}</p>;
-}
-
 it("renders a streaming answer's markdown first, then the server's answers in slices", async () => {
-  const texts = ['**One**', '**Two**', '**Three**'];
-  const html = (await Promise.all(texts.map(serverHtml))).join('');
+  const texts = ['**One**', '**Two**'];
   slowOrder.length = 0;
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  vi.doMock('./streamdown-markdown', async () => {
-    await held;
-    return { StreamdownMarkdown: SlowMarkdown };
-  });
-  vi.resetModules();
-  const { Markdown } = await import('./markdown');
-  const page = document.createElement('div');
-  page.innerHTML = html;
-  document.body.append(page);
-  const answers = texts.map((text) => <Markdown key={text} text={text} streaming={false} />);
-  let root: Root | undefined;
-  await act(async () => {
-    root = hydrateRoot(page, answers);
-  });
-  // Then a turn's answer starts streaming below them, shown as its text.
-  act(() => root?.render([...answers, <Markdown key="live" text="**Live**" streaming={true} />]));
-  // Outside act(), which would render everything at once, React schedules as in a browser.
-  const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
-  Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+  const page = await hydratePage(texts, heldRenderer(SlowMarkdown));
   try {
-    release();
-    await vi.waitFor(() => expect(page.querySelectorAll('p.markdown')).toHaveLength(4));
+    // A turn's answer starts streaming below them, shown as its text.
+    const finished = texts.map((text) => ({ text, streaming: false }));
+    await page.render([...finished, { text: '**Live**', streaming: true }]);
+    // Outside act(), which renders everything at once, React schedules as in a browser.
+    page.release();
+    await vi.waitFor(() => expect(page.page.querySelectorAll('p.markdown')).toHaveLength(3));
     expect(slowOrder.filter((entry) => entry !== 'another task')).toEqual(['**Live**', ...texts]);
     // The task set off as the first of the server's answers rendered ran before the last had.
     expect(slowOrder.at(-1)).not.toBe('another task');
   } finally {
-    Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
-    act(() => root?.unmount());
+    page.remove();
+  }
+});
+
+it('never blanks a copy that renders again while the transition to the renderer waits', async () => {
+  const page = await hydratePage([WAITING, '## Two'], heldRenderer(SuspendingMarkdown));
+  try {
+    // Copies mounted again, as the transcript does when it virtualises its rows: they show the
+    // server's rendering, and take the renderer in one transition, which waits on the first.
+    const waiting = <page.Markdown key="waiting" text={WAITING} streaming={false} />;
+    const copies = render([waiting, <page.Markdown key="two" text="## Two" streaming={false} />]);
+    page.release();
+    await act(() => page.loadMarkdown());
+    expect(copies.container.querySelector('h2')).toHaveTextContent('Two');
+    // The second renders again meanwhile (its row's props changed).
+    copies.rerender([waiting, <page.Markdown key="two" text="## Two" streaming={false} />]);
+    expect(copies.container.querySelector('.invisible')).toBeNull();
+    expect(copies.container).toHaveTextContent('Rendered anew: ## Two');
+  } finally {
+    page.remove();
+  }
+});
+
+it('shows markdown at once for a hydrated answer that streams on while the transition waits', async () => {
+  const text = 'The answer so **far**';
+  const page = await hydratePage([WAITING, text], heldRenderer(SuspendingMarkdown));
+  try {
+    page.release();
+    await act(() => page.loadMarkdown());
+    // A page loaded mid-turn: the stream resumes, and the answer grows.
+    await page.render([
+      { text: WAITING, streaming: false },
+      { text: `${text}, and more`, streaming: true },
+    ]);
+    expect(page.page.querySelector('.whitespace-pre-wrap')).toBeNull();
+    expect(page.page).toHaveTextContent(`Rendered anew: ${text}, and more`);
+  } finally {
     page.remove();
   }
 });
 
 it('shows a hydrated answer that goes on streaming as its text, until the renderer is in', async () => {
   const text = 'The answer so **far**';
-  const page = await hydratePage(await serverHtml(text), text);
+  const page = await hydratePage([text]);
   try {
-    await page.render(`${text}, and more`, true);
+    await page.render([{ text: `${text}, and more`, streaming: true }]);
     expect(page.page.querySelector('.whitespace-pre-wrap')).toHaveTextContent(
       'The answer so **far**, and more',
     );
@@ -262,7 +317,7 @@ it("keeps showing the server's rendering of an answer mounted again when the ren
 
 it('shows an answer the server rendered, mounted again before the renderer has loaded, as the server did', async () => {
   const text = '## Kept\n\nAs **rendered**.';
-  const page = await hydratePage(await serverHtml(text), text);
+  const page = await hydratePage([text]);
   try {
     // The same text mounted again, as the transcript does when it virtualises its rows.
     const { container } = render(<page.Markdown text={text} streaming={false} />);

@@ -88,20 +88,28 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
   // The renderer's arrival renders every answer on the page again: as one update, that would be
   // the page's longest task. A copy that shows the server's rendering looks the same before and
   // after, so it changes in a transition, which React renders in slices with the page's other
-  // tasks between them (and which a streaming answer's updates may hold back, up to React's
-  // 5 s). A copy that shows its text changes at once.
+  // tasks between them. A streaming answer's updates restart it (the chat store's are
+  // synchronous, every 50 ms) until, after 5 s, React renders it in one task. A copy that shows
+  // anything else (its text, or its place, blank) changes at once, and so does one that comes to
+  // while its transition waits: its text grew (a stream resumed), or it mounted again once the
+  // server's rendering was let go.
   const show = useEffectEvent((module: Renderer) => {
     if (kept === undefined) setRenderer(module);
     else startTransition(() => setRenderer(module));
   });
   useEffect(() => {
-    if (!renderer) loadMarkdown().then(show, () => setUnloadable(true));
+    if (!renderer)
+      loadMarkdown().then(
+        (module) => show(module),
+        () => setUnloadable(true),
+      );
   }, [renderer]);
+  const shown = renderer ?? (kept === undefined ? loaded : undefined);
 
-  if (renderer) {
+  if (shown) {
     return (
       <div ref={box} className="contents">
-        <renderer.StreamdownMarkdown text={text} streaming={streaming} />
+        <shown.StreamdownMarkdown text={text} streaming={streaming} />
       </div>
     );
   }
