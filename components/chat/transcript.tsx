@@ -11,7 +11,6 @@ import {
   useState,
 } from 'react';
 import {
-  type CacheSnapshot,
   type CustomContainerComponentProps,
   type CustomItemComponentProps,
   Virtualizer,
@@ -23,6 +22,7 @@ import { cn } from '../ui/cn';
 import { ActionButton } from './action-button';
 import type { ChatStatus } from './chat-store';
 import { MessageRow } from './message-row';
+import { handOverCache, type Row, rowKey } from './transcript-rows';
 import { TurnError } from './turn-error';
 import type { EarlierState } from './use-earlier-messages';
 import { useFollowNewest } from './use-follow-newest';
@@ -118,10 +118,7 @@ export function Transcript({
   const hydrated = serverSizes !== undefined;
   // Rows before `from` are not rendered before hydration: the server's HTML holds the newest.
   const from = hydrated ? 0 : Math.max(0, messages.length - SERVER_ROWS);
-  const rows: (QuantaMessage | 'tail')[] = [
-    ...messages.slice(from),
-    ...(tail === undefined ? [] : ['tail' as const]),
-  ];
+  const rows: Row[] = [...messages.slice(from), ...(tail === undefined ? [] : ['tail' as const])];
   const [serverRows] = useState(() => rows.map(rowKey));
   useEffect(() => {
     const heights = [...(serverList.current?.children ?? [])].map(
@@ -182,7 +179,7 @@ export function Transcript({
     keepPlace({ index, fromTop: kept.fromTop });
   }, [messages, keepPlace]);
 
-  const renderRow = (row: QuantaMessage | 'tail', shown: number) =>
+  const renderRow = (row: Row, shown: number) =>
     row === 'tail' ? (
       <div key={rowKey(row)}>{tail}</div>
     ) : (
@@ -291,36 +288,6 @@ export function Transcript({
       )}
     </div>
   );
-}
-
-/** A row's key in the list: its message's id, or the turn's status line. */
-function rowKey(row: QuantaMessage | 'tail'): string {
-  return row === 'tail' ? 'tail' : row.id;
-}
-
-/**
- * virtua's sizes of `rows` as the page hydrated: those the server rendered at their height in
- * `sizes`, the others unknown, guessed at the median. The snapshot is virtua's own format, which
- * it warns is not meant to be built by hand: the version is pinned, and the frame test of opening
- * a big session fails should the format change.
- */
-function handOverCache(
-  rows: (QuantaMessage | 'tail')[],
-  sizes: Map<string, number>,
-): CacheSnapshot | undefined {
-  const guess = median([...sizes.values()]);
-  if (guess === undefined) return undefined;
-  return [rows.map((row) => sizes.get(rowKey(row)) ?? -1), guess];
-}
-
-/** The middle of `values` (of the two middle ones, their mean); undefined for none. */
-function median(values: number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = values.toSorted((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2 === 1
-    ? sorted[Math.floor(middle)]
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /**
