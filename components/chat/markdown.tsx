@@ -82,17 +82,21 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
   // An answer seen streaming keeps showing its text once it has ended, until the renderer is in.
   const [streamed, setStreamed] = useState(streaming);
   if (streaming && !streamed) setStreamed(true);
+  // Once its text has moved on from the page's (a replayed answer starts again from its first
+  // chunk), what the element held when it hydrated is gone.
+  const [movedOn, setMovedOn] = useState(false);
+  if (pageText !== undefined && text !== pageText && !movedOn) setMovedOn(true);
   // React leaves what an element with inner HTML holds as it finds it when it hydrates.
-  const kept = text === pageText ? '' : streamed ? undefined : serverRendered.get(text);
+  const kept = text === pageText && !movedOn ? '' : streamed ? undefined : serverRendered.get(text);
 
   // The renderer's arrival renders every answer on the page again: as one update, that would be
   // the page's longest task. A copy that shows the server's rendering looks the same before and
   // after, so it changes in a transition, which React renders in slices with the page's other
-  // tasks between them. A streaming answer's updates restart it (the chat store's are
-  // synchronous, every 50 ms) until, after 5 s, React renders it in one task. A copy that shows
+  // tasks between them. A streaming answer's updates can restart it (the chat store's are
+  // synchronous, every 50 ms), and after 5 s React renders it in one task. A copy that shows
   // anything else (its text, or its place, blank) changes at once, and so does one that comes to
-  // while its transition waits: its text grew (a stream resumed), or it mounted again once the
-  // server's rendering was let go.
+  // while its transition waits: its text grew (a stream resumed), or, mounted again before the
+  // renderer came, it renders again once `serverRendered` is emptied.
   const show = useEffectEvent((module: Renderer) => {
     if (kept === undefined) setRenderer(module);
     else startTransition(() => setRenderer(module));
