@@ -65,13 +65,16 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
   const [renderer, setRenderer] = useState(() => serverRenderer ?? loaded);
   // Should its script fail to load (the network dropped), the answer shows as the text it is.
   const [unloadable, setUnloadable] = useState(false);
-  // The text this copy was hydrated with, whose rendering the server's HTML holds.
+  // The text this copy was hydrated with, whose rendering the server's HTML holds; forgotten
+  // once its text moves on (a replayed answer starts again from its first chunk), as what the
+  // element held when it hydrated is then gone.
   const hydrating = useSyncExternalStore(
     noSubscription,
     () => false,
     () => true,
   );
-  const [pageText] = useState(hydrating ? text : undefined);
+  const [pageText, setPageText] = useState(hydrating ? text : undefined);
+  if (pageText !== undefined && text !== pageText) setPageText(undefined);
   const box = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the row mounts
   useLayoutEffect(() => {
@@ -82,12 +85,8 @@ export function Markdown({ text, streaming }: { text: string; streaming: boolean
   // An answer seen streaming keeps showing its text once it has ended, until the renderer is in.
   const [streamed, setStreamed] = useState(streaming);
   if (streaming && !streamed) setStreamed(true);
-  // Once its text has moved on from the page's (a replayed answer starts again from its first
-  // chunk), what the element held when it hydrated is gone.
-  const [movedOn, setMovedOn] = useState(false);
-  if (pageText !== undefined && text !== pageText && !movedOn) setMovedOn(true);
   // React leaves what an element with inner HTML holds as it finds it when it hydrates.
-  const kept = text === pageText && !movedOn ? '' : streamed ? undefined : serverRendered.get(text);
+  const kept = text === pageText ? '' : streamed ? undefined : serverRendered.get(text);
 
   // The renderer's arrival renders every answer on the page again: as one update, that would be
   // the page's longest task. A copy that shows the server's rendering looks the same before and
