@@ -10,18 +10,26 @@ afterEach(() => {
   vi.doUnmock('./streamdown-markdown');
 });
 
-/** Holds the renderer's import in the next fresh module until `release`. */
-function holdRenderer(): { release: () => void } {
+/**
+ * Holds the renderer's import in the next fresh module until `release`; it then gives
+ * `StreamdownMarkdown` as the renderer, or the real one.
+ */
+function holdRenderer(StreamdownMarkdown?: (props: Answer) => ReactNode): {
+  release: () => void;
+} {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
   vi.doMock('./streamdown-markdown', async () => {
     await held;
-    return vi.importActual('./streamdown-markdown');
+    return StreamdownMarkdown ? { StreamdownMarkdown } : vi.importActual('./streamdown-markdown');
   });
   return { release };
 }
+
+/** An answer as the transcript renders it. */
+type Answer = { text: string; streaming: boolean };
 
 // Each test starts as a page does, with the renderer not loaded yet.
 let markdown: typeof import('./markdown');
@@ -115,17 +123,14 @@ async function serverHtml(text: string): Promise<string> {
   return renderToString(<markdown.Markdown text={text} streaming={false} />);
 }
 
-/** An answer as the transcript renders it. */
-type Answer = { text: string; streaming: boolean };
-
 /**
  * The page: the server's HTML of the finished answers `texts`, hydrated by a fresh module whose
- * renderer `mockRenderer` gives (by default, its import held until `release`); `recoverable`
- * collects what React could not hydrate.
+ * renderer's import is held until `release` (see holdRenderer); `recoverable` collects what
+ * React could not hydrate.
  */
-async function hydratePage(texts: string[], mockRenderer = holdRenderer) {
+async function hydratePage(texts: string[], StreamdownMarkdown?: (props: Answer) => ReactNode) {
   const html = (await Promise.all(texts.map(serverHtml))).join('');
-  const { release } = mockRenderer();
+  const { release } = holdRenderer(StreamdownMarkdown);
   vi.resetModules();
   const fresh = await import('./markdown');
   const page = document.createElement('div');
@@ -153,21 +158,6 @@ async function hydratePage(texts: string[], mockRenderer = holdRenderer) {
     remove,
     Markdown: fresh.Markdown,
     loadMarkdown: fresh.loadMarkdown,
-  };
-}
-
-/** `StreamdownMarkdown` as the renderer, its import held until `release`. */
-function heldRenderer(StreamdownMarkdown: (props: Answer) => ReactNode) {
-  return (): { release: () => void } => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    vi.doMock('./streamdown-markdown', async () => {
-      await held;
-      return { StreamdownMarkdown };
-    });
-    return { release };
   };
 }
 
@@ -222,7 +212,7 @@ it("hydrates the server's rendering as it is, before the renderer has loaded", a
 it("renders a streaming answer's markdown first, then the server's answers in slices", async () => {
   const texts = ['**One**', '**Two**'];
   slowOrder.length = 0;
-  const page = await hydratePage(texts, heldRenderer(SlowMarkdown));
+  const page = await hydratePage(texts, SlowMarkdown);
   try {
     // A turn's answer starts streaming below them, shown as its text.
     const finished = texts.map((text) => ({ text, streaming: false }));
@@ -240,7 +230,7 @@ it("renders a streaming answer's markdown first, then the server's answers in sl
 });
 
 it('never blanks a copy that renders again while the transition to the renderer waits', async () => {
-  const page = await hydratePage([WAITING, '## Two'], heldRenderer(SuspendingMarkdown));
+  const page = await hydratePage([WAITING, '## Two'], SuspendingMarkdown);
   try {
     // Copies mounted again, as the transcript does when it virtualises its rows: they show the
     // server's rendering, and take the renderer in one transition, which waits on the first.
@@ -264,7 +254,7 @@ it('never blanks a copy that renders again while the transition to the renderer 
 
 it('shows markdown at once for a hydrated answer that streams on while the transition waits', async () => {
   const text = 'The answer so **far**';
-  const page = await hydratePage([WAITING, text], heldRenderer(SuspendingMarkdown));
+  const page = await hydratePage([WAITING, text], SuspendingMarkdown);
   try {
     page.release();
     await act(() => page.loadMarkdown());
