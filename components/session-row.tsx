@@ -1,9 +1,9 @@
 'use client';
 
 import { EllipsisIcon, PencilIcon, Share2Icon, Trash2Icon } from 'lucide-react';
-import Link from 'next/link';
 import { useRef, useState } from 'react';
 import type { SessionView } from '@/lib/protocol';
+import { IntentLink } from './intent-link';
 import { returnFocusTo } from './modal';
 import { DeleteSessionDialog, RenameSessionDialog } from './session-dialogs';
 import { ShareDialog } from './share-dialog';
@@ -51,7 +51,7 @@ export function SessionRow({ session, current, onNavigate }: SessionRowProps) {
 
   return (
     <div className="group/row relative">
-      <Link
+      <IntentLink
         href={`/c/${session.id}`}
         onClick={onNavigate}
         aria-current={current ? 'page' : undefined}
@@ -66,7 +66,7 @@ export function SessionRow({ session, current, onNavigate }: SessionRowProps) {
         )}
       >
         <span className="truncate">{session.title}</span>
-      </Link>
+      </IntentLink>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button

@@ -116,6 +116,59 @@ test('search filters the sidebar by title', async ({ page }) => {
   await expect(sidebar(page).getByRole('heading', { name: 'Today' })).toBeVisible();
 });
 
+test('the sidebar prefetches a chat once the reader reaches for its link, not on sight', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const ids = await page.evaluate(async () => {
+    const created: string[] = [];
+    for (let chat = 1; chat <= 12; chat++) {
+      const response = await fetch('/api/sessions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `Chat ${chat}` }),
+      });
+      created.push(((await response.json()) as { session: { id: string } }).session.id);
+    }
+    return created;
+  });
+  // The chats whose page the router asked the server for ahead of a click.
+  const prefetched: string[] = [];
+  page.on('request', (request) => {
+    const chat = /\/c\/([A-Za-z0-9_-]{22})\?_rsc=/.exec(request.url())?.[1];
+    if (chat && request.headers()['next-router-prefetch']) prefetched.push(chat);
+  });
+  const prefetchOf = (id: string) =>
+    page.waitForRequest(
+      (request) =>
+        request.url().includes(`/c/${id}?_rsc=`) &&
+        request.headers()['next-router-prefetch'] !== undefined,
+    );
+
+  await page.goto(`/c/${ids[0]}`);
+  const link = (title: string) => sidebar(page).getByRole('link', { name: title, exact: true });
+  await expect(link('Chat 12')).toBeInViewport();
+  await expect(link('Chat 1')).toBeInViewport();
+  // Time for the router to prefetch what is in view, as it did for every one of these links.
+  await page.waitForTimeout(1_500);
+  expect(prefetched).toEqual([]);
+
+  // A pointer over a link, then keyboard focus on another: each asks for its own chat alone.
+  const hovered = prefetchOf(ids[4] as string);
+  await link('Chat 5').hover();
+  await hovered;
+  const focused = prefetchOf(ids[8] as string);
+  await link('Chat 9').focus();
+  await focused;
+  await page.waitForTimeout(500);
+  expect([...new Set(prefetched)].sort()).toEqual([ids[4], ids[8]].sort());
+
+  // And it opens the chat.
+  await link('Chat 5').click();
+  await expect(page).toHaveURL(`/c/${ids[4]}`);
+  await expect(page.getByRole('heading', { name: 'Chat 5' })).toBeVisible();
+});
+
 test('an API token made in the UI lets a script act as the owner', async ({ page, request }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'API tokens' }).first().click();
