@@ -1,7 +1,7 @@
 'use client';
 
 import { EllipsisIcon, PencilIcon, Share2Icon, Trash2Icon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import type { SessionView } from '@/lib/protocol';
 import { IntentLink } from './intent-link';
 import { returnFocusTo } from './modal';
@@ -28,8 +28,14 @@ type SessionRowProps = {
 /**
  * A session in the sidebar: its link, and a ⋯ menu (rename, share, delete) shown on hover and on
  * keyboard focus, always on touch screens. Two tab stops: the link and the menu's button.
+ * Memoised: the list is refetched after every turn, and the query keeps the objects of the
+ * sessions that did not change, so only the rows that did render again.
  */
-export function SessionRow({ session, current, onNavigate }: SessionRowProps) {
+export const SessionRow = memo(function SessionRow({
+  session,
+  current,
+  onNavigate,
+}: SessionRowProps) {
   const [dialog, setDialog] = useState<'rename' | 'share' | 'delete' | null>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   // A dialog opened from the menu takes focus itself: the menu must not put it back on its button.
@@ -118,4 +124,4 @@ export function SessionRow({ session, current, onNavigate }: SessionRowProps) {
       {dialog === 'delete' && <DeleteSessionDialog {...dialogProps} />}
     </div>
   );
-}
+});
