@@ -16,19 +16,12 @@
 // page's own work, steadier than the wall time though not free of the machine.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { longestTaskCpu } from './harness/longest-task';
+import { freePort, seedSessions, startNext } from './harness/servers';
 import { percentile } from './harness/stats';
-
-// The e2e helpers are CommonJS modules that find the repository from their __dirname: required,
-// so tsx gives them their own (imported from here, they would get this file's).
-const require = createRequire(import.meta.url);
-const { freePort, startNext } =
-  require('../tests/helpers/next-server.ts') as typeof import('../tests/helpers/next-server');
-const { seedSessions } =
-  require('../tests/helpers/seeded-sessions.ts') as typeof import('../tests/helpers/seeded-sessions');
 
 const runs = Number(process.argv[2] ?? 5);
 const COUNTS = [1000, 10];
@@ -127,45 +120,14 @@ async function load(path: string): Promise<Load> {
 }
 
 /** The page's load, traced: the CPU time its renderer's main thread spent in its longest task. */
-async function longestTaskCpu(path: string): Promise<number> {
+async function tracedLoad(path: string): Promise<number> {
   const { context, page } = await coldVisit();
-  await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
-  });
-  await open(page, path);
-  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
-    traceEvents: TraceEvent[];
-  };
-  await context.close();
-  // The page's main thread is the renderer main thread that ran the most.
-  const mainThreads = new Set(
-    traceEvents
-      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => `${event.pid}:${event.tid}`),
-  );
-  const threads = new Map<string, { total: number; longest: number }>();
-  for (const event of traceEvents) {
-    const thread = `${event.pid}:${event.tid}`;
-    if (event.ph !== 'X' || event.name !== 'RunTask' || event.tdur === undefined) continue;
-    if (!mainThreads.has(thread)) continue;
-    const cpu = event.tdur / 1000;
-    const { total, longest } = threads.get(thread) ?? { total: 0, longest: 0 };
-    threads.set(thread, { total: total + cpu, longest: Math.max(longest, cpu) });
+  try {
+    return await longestTaskCpu(browser, page, () => open(page, path));
+  } finally {
+    await context.close();
   }
-  const [main] = [...threads.values()].sort((one, other) => other.total - one.total);
-  // A trace with none (another Chromium, other categories) must not read as a faster page.
-  if (!main) throw new Error(`The trace of ${path} holds no task of a page's main thread.`);
-  return main.longest;
 }
-
-type TraceEvent = {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  tdur?: number;
-  args?: { name?: string };
-};
 
 const median = (values: number[]) => percentile(values, 50);
 
@@ -180,7 +142,7 @@ try {
     const loads: Load[] = [];
     for (let run = 0; run < runs; run++) loads.push(await load(path));
     const cpu: number[] = [];
-    for (let run = 0; run < runs; run++) cpu.push(await longestTaskCpu(path));
+    for (let run = 0; run < runs; run++) cpu.push(await tracedLoad(path));
     const { html, payload } = await htmlBytes(path);
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
     console.log(

@@ -1,9 +1,13 @@
 import { execFileSync } from 'node:child_process';
-// tests/helpers/next-server finds the repository from its __dirname, which tsx provides when a
-// CommonJS (.ts) module imports it, not an ES one (.mts): the bench reaches it through here.
+// tests/helpers/next-server and seeded-sessions find the repository from their __dirname, which
+// tsx provides when a CommonJS (.ts) module imports them, not an ES one (.mts): the bench's
+// scripts reach them through here.
 import { freePort, type NextServer, newIdentity, startNext } from '../../tests/helpers/next-server';
 import { cpuMs, residentMiB } from './proc';
 import { percentile } from './stats';
+
+export { seedSessions } from '../../tests/helpers/seeded-sessions';
+export { freePort, startNext };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
