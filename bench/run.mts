@@ -126,6 +126,32 @@ const HOOKS: {
     },
   },
   {
+    name: 'page view',
+    script: 'bench/page-view.mts',
+    args: ['5'],
+    // Lines `chats | server CPU ms | requests | prefetches | longest task's CPU ms`: an owner
+    // with one chat is the baseline of one whose sidebar is full.
+    rows: (output) => {
+      const lines = new Map(
+        output
+          .split('\n')
+          .map((line) => line.split(' | '))
+          .filter((cells) => cells.length === 5 && /^\d+$/.test(cells[0] as string))
+          .map((cells) => [cells[0] as string, cells.slice(1).map((cell) => parseFloat(cell))]),
+      );
+      const [one, full] = [lines.get('1'), lines.get('101')];
+      if (!one || !full) throw new Error('no page-view figures in its output');
+      const measure = (what: string) => `page view, 101 chats in the sidebar: ${what}`;
+      const pair = (cell: number): [Figure, Figure] => [
+        { name: 'Quanta', value: full[cell] as number },
+        { name: '1 chat', value: one[cell] as number },
+      ];
+      row(measure('server CPU'), 'ms', ...pair(0));
+      row(measure('requests to the server'), 'requests', ...pair(1));
+      row(measure("longest task's main-thread CPU"), 'ms', ...pair(3));
+    },
+  },
+  {
     name: 'streaming long tasks',
     script: 'bench/streaming-long-tasks.mjs',
     args: [],

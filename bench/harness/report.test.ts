@@ -15,6 +15,11 @@ describe('formatting', () => {
     expect(formatValue(0.0047, 'CLS')).toBe('0.005 CLS');
   });
 
+  it('counts requests in whole numbers', () => {
+    expect(formatValue(7, 'requests')).toBe('7 requests');
+    expect(formatDifference(25, 7, 'requests')).toBe('+18 requests');
+  });
+
   it('gives a ratio to the baseline, or a dash for a zero one', () => {
     expect(formatRatio(45, 18)).toBe('2.50×');
     expect(formatRatio(3, 0)).toBe('—');

@@ -1,8 +1,8 @@
 // The bench's table: one row per figure, each against the baseline measured in the same run
 // (the scripted model read directly, or the bare route), as a ratio and a difference.
 
-/** CLS: Chromium's layout-shift score, which has no unit. */
-export type Unit = 'ms' | 'MiB' | 'kB' | 'tokens' | 'errors' | 'CLS';
+/** CLS: Chromium's layout-shift score, which has no unit. Errors and requests are counts. */
+export type Unit = 'ms' | 'MiB' | 'kB' | 'tokens' | 'errors' | 'requests' | 'CLS';
 
 /** A value and whose it is: "Quanta", "direct", "bare route", "2 instances"… */
 export type Figure = { name: string; value: number };
@@ -25,6 +25,7 @@ export function formatNumber(value: number): string {
 
 export function formatValue(value: number, unit: Unit): string {
   if (unit === 'errors') return String(value);
+  if (unit === 'requests') return `${value} requests`;
   // Chromium calls a score under 0.1 good; its third digit tells a row's move from none.
   if (unit === 'CLS') return `${value.toFixed(3)} CLS`;
   return `${formatNumber(value)} ${unit}`;
