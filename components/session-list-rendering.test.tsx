@@ -2,8 +2,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { SessionView } from '@/lib/protocol';
+import { sessionsKey } from './api';
 import { SessionsSidebar } from './sessions-sidebar';
 
 // How the sidebar's list renders, seen through its links: each takes 10 ms to render (twice
@@ -15,13 +17,15 @@ vi.mock('next/navigation', () => ({
 }));
 
 const order: string[] = [];
+/** The row whose render sets off another task. */
+let marked = '/c/s1';
 
 vi.mock('./intent-link', () => ({
   IntentLink: ({ href, children }: { href: string; children: ReactNode }) => {
     const until = performance.now() + 10;
     while (performance.now() < until);
     order.push(href);
-    if (href === '/c/s1') setImmediate(() => order.push('another task'));
+    if (href === marked) setImmediate(() => order.push('another task'));
     return <a href={href}>{children}</a>;
   },
 }));
@@ -41,6 +45,7 @@ let sessions: SessionView[];
 
 beforeEach(() => {
   order.length = 0;
+  marked = '/c/s1';
   sessions = ['s1', 's2', 's3', 's4'].map((id) => session(id, `Chat ${id}`));
   vi.stubGlobal(
     'fetch',
@@ -79,4 +84,33 @@ it('renders again only the rows of the chats that changed when the list is refet
   await act(() => queryClient.invalidateQueries());
   await screen.findByRole('link', { name: 'Renamed' });
   expect(order).toEqual(['/c/s3']);
+});
+
+it('mounted with its chats at hand, renders a screenful at once and the rest after other tasks', async () => {
+  const ids = Array.from({ length: 30 }, (_, index) => `m${index + 1}`);
+  // Fresh for good: no refetch replaces them as it mounts.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  queryClient.setQueryData(sessionsKey, { sessions: ids.map((id) => session(id, `Chat ${id}`)) });
+  marked = '/c/m1';
+  // Mounted as the phone's drawer mounts it, outside a test's act: React's scheduler runs it.
+  const environment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const acting = environment.IS_REACT_ACT_ENVIRONMENT;
+  environment.IS_REACT_ACT_ENVIRONMENT = false;
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  try {
+    root.render(
+      <QueryClientProvider client={queryClient}>
+        <SessionsSidebar />
+      </QueryClientProvider>,
+    );
+    await vi.waitFor(() => expect(order).toHaveLength(31));
+    const hrefs = ids.map((id) => `/c/${id}`);
+    expect(order).toEqual([...hrefs.slice(0, 24), 'another task', ...hrefs.slice(24)]);
+  } finally {
+    root.unmount();
+    container.remove();
+    environment.IS_REACT_ACT_ENVIRONMENT = acting;
+  }
 });
