@@ -5,7 +5,9 @@
 // server's CPU time over the visit (/proc, all its threads), the requests the page sent it
 // (static files aside), how many of those were prefetches, and, in as many visits again with
 // Chromium's timeline traced, the CPU time of the page's longest task on its main thread (the
-// sidebar lists at most 100). Medians of the runs, after one warm-up visit.
+// sidebar lists at most 100); then, on a phone (390×844, touch), the longest task's CPU from the
+// tap that opens the sidebar's drawer to a second later. Medians of the runs, after one warm-up
+// visit.
 //
 //   npx tsx bench/page-view.mts [runs]    (default 5)
 
@@ -23,6 +25,8 @@ const runs = Number(process.argv[2] ?? 5);
 /** An owner with one chat, and one with a sidebar longer than a screen. */
 const CHATS = [1, 101];
 const VISIT_MS = 3_000;
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -33,7 +37,9 @@ type Visit = { cpuMs: number; requests: number; prefetches: number };
 
 try {
   console.log(`${runs} cold visits each, medians; 1440×900 Chromium`);
-  console.log('chats | server CPU per page view | requests | prefetches | longest task CPU');
+  console.log(
+    'chats | server CPU per page view | requests | prefetches | longest task CPU | drawer longest task CPU',
+  );
   for (const chats of CHATS) {
     const secret = randomBytes(32).toString('hex');
     const dataDir = mkdtempSync(join(tmpdir(), 'quanta-bench-'));
@@ -44,8 +50,8 @@ try {
     });
     const path = `/c/${seeded.sessions[0]?.id}`;
     /** A cold visit: a new browser context with the owner's cookie, closed after `look`. */
-    const visit = async <T,>(look: (page: Page) => Promise<T>): Promise<T> => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const visit = async <T,>(look: (page: Page) => Promise<T>, device = DESKTOP): Promise<T> => {
+      const context = await browser.newContext(device);
       await context.addCookies([{ name: 'quanta_id', value: seeded.cookie, url: server.url }]);
       try {
         return await look(await context.newPage());
@@ -77,6 +83,17 @@ try {
       for (let run = 0; run < runs; run++) {
         tasks.push(await visit((page) => longestTaskCpu(browser, page, () => open(page))));
       }
+      const drawer: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        const opened = async (page: Page) => {
+          await open(page);
+          return longestTaskCpu(browser, page, async () => {
+            await page.getByRole('button', { name: 'Open sessions' }).tap();
+            await page.waitForTimeout(1_000);
+          });
+        };
+        drawer.push(await visit(opened, PHONE));
+      }
       const median = (pick: (visit: Visit) => number) => percentile(visits.map(pick), 50);
       console.log(
         [
@@ -85,6 +102,7 @@ try {
           median((visit) => visit.requests),
           median((visit) => visit.prefetches),
           `${percentile(tasks, 50).toFixed(1)} ms`,
+          `${percentile(drawer, 50).toFixed(1)} ms`,
         ].join(' | '),
       );
     } finally {
