@@ -233,9 +233,8 @@ test('on a CPU eight times slower, the reader’s place is kept to the pixel', a
 test.describe('scrolling up', () => {
   // This test failed once in CI: on a slow machine the rows that came in above were measured
   // after virtua stopped correcting for them, and pushed the page's first turn off the view
-  // (the test above reproduces it, and fails without useKeptPlace). The retries stay until CI
-  // has shown it gone; a failure prints where the view was.
-  test.describe.configure({ retries: 2 });
+  // (the test above reproduces it, and fails without useKeptPlace). A failure prints where the
+  // view was.
   test.afterEach(async ({ page }, testInfo) => {
     if (testInfo.status !== testInfo.expectedStatus) console.log('view:', await viewState(page));
   });
