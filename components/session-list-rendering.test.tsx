@@ -17,15 +17,19 @@ vi.mock('next/navigation', () => ({
 }));
 
 const order: string[] = [];
-/** The row whose render sets off another task. */
+/** The row whose render sets off another task, and notes whether the skeleton still shows. */
 let marked = '/c/s1';
+let loadingAtMarked: boolean | undefined;
 
 vi.mock('./intent-link', () => ({
   IntentLink: ({ href, children }: { href: string; children: ReactNode }) => {
     const until = performance.now() + 10;
     while (performance.now() < until);
     order.push(href);
-    if (href === marked) setImmediate(() => order.push('another task'));
+    if (href === marked) {
+      loadingAtMarked = document.querySelector('[aria-busy="true"]') !== null;
+      setImmediate(() => order.push('another task'));
+    }
     return <a href={href}>{children}</a>;
   },
 }));
@@ -46,6 +50,7 @@ let sessions: SessionView[];
 beforeEach(() => {
   order.length = 0;
   marked = '/c/s1';
+  loadingAtMarked = undefined;
   sessions = ['s1', 's2', 's3', 's4'].map((id) => session(id, `Chat ${id}`));
   vi.stubGlobal(
     'fetch',
@@ -68,11 +73,13 @@ function renderSidebar() {
   return queryClient;
 }
 
-it('renders the chats it receives in slices, letting other tasks run between them', async () => {
+it('renders the chats it receives in slices, in the place of the skeleton', async () => {
   renderSidebar();
   await screen.findByRole('link', { name: 'Chat s4' });
   // The task the first row set off ran before the last row rendered, not after the whole list.
   expect(order).toEqual(['/c/s1', 'another task', '/c/s2', '/c/s3', '/c/s4']);
+  // The skeleton showed until the rows replaced it: never an empty list between them.
+  expect(loadingAtMarked).toBe(true);
 });
 
 it('renders again only the rows of the chats that changed when the list is refetched', async () => {
@@ -105,7 +112,7 @@ it('mounted with its chats at hand, renders a screenful at once and the rest aft
         <SessionsSidebar />
       </QueryClientProvider>,
     );
-    await vi.waitFor(() => expect(order).toHaveLength(31));
+    await vi.waitFor(() => expect(order).toHaveLength(31), { timeout: 5_000 });
     const hrefs = ids.map((id) => `/c/${id}`);
     expect(order).toEqual([...hrefs.slice(0, 24), 'another task', ...hrefs.slice(24)]);
   } finally {

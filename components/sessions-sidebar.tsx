@@ -89,13 +89,11 @@ function SessionList({ query, isCurrent, onNavigate }: SessionListProps) {
   const sessions = useQuery({ queryKey: sessionsKey, queryFn: sessionApi.list });
   // Up to 100 rows, each with its link and menu: rendered at once, the list was one task of
   // some 30 ms of CPU as it arrived, and of 60-70 ms as the phone's drawer opened (it mounts the
-  // sidebar then, its data at hand). So the list renders from deferred copies of the data and of
-  // the search, which React renders in slices with other work between them (a keystroke in the
-  // search box does not wait for the list it filters); and a list that mounts with its data
-  // renders a screenful of rows at once, the rest deferred.
+  // sidebar then, its data at hand). So the count of rows shown is deferred, from a screenful:
+  // React renders the others in slices, with other work between them. The data is deferred too,
+  // so the loading skeleton stays until the rows replace it, rather than an empty list a frame.
   const page = useDeferredValue(sessions.data);
-  const typed = useDeferredValue(query);
-  const words = typed.trim().toLocaleLowerCase();
+  const words = query.trim().toLocaleLowerCase();
   const found =
     page?.sessions.filter((session) => session.title.toLocaleLowerCase().includes(words)) ?? [];
   const shown = useDeferredValue(found.length, Math.min(found.length, FIRST_ROWS));
@@ -118,7 +116,7 @@ function SessionList({ query, isCurrent, onNavigate }: SessionListProps) {
   if (found.length === 0) {
     return (
       <p role="status" className="px-2 py-1 text-sm text-muted-foreground">
-        No chats match “{typed.trim()}”.
+        No chats match “{query.trim()}”.
       </p>
     );
   }
