@@ -1,7 +1,7 @@
 'use client';
 
 import { MenuIcon } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { focusComposer } from './focus-composer';
 import { SessionsSidebar } from './sessions-sidebar';
 import { Button } from './ui/button';
@@ -26,6 +26,12 @@ export function AppShell({ header, children }: AppShellProps) {
   const [sheetOpen, setSheetOpen] = useState(false);
   // Set when a link in the sheet closed it: focus goes on to the page, not back to the menu button.
   const navigated = useRef(false);
+  // One function for the page's life: the sidebar's rows are memoised, and a new one each render
+  // would render every row of the open drawer again whenever the page did.
+  const closeOnNavigate = useCallback(() => {
+    navigated.current = true;
+    setSheetOpen(false);
+  }, []);
 
   return (
     <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
@@ -49,12 +55,7 @@ export function AppShell({ header, children }: AppShellProps) {
           className="w-72 max-w-[85vw] gap-0 bg-sidebar p-0 text-sidebar-foreground md:hidden"
         >
           <SheetTitle className="sr-only">Sessions</SheetTitle>
-          <SessionsSidebar
-            onNavigate={() => {
-              navigated.current = true;
-              setSheetOpen(false);
-            }}
-          />
+          <SessionsSidebar onNavigate={closeOnNavigate} />
         </SheetContent>
 
         <div className="flex min-w-0 flex-1 flex-col">

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { SessionView } from '@/lib/protocol';
 import { sessionsKey } from './api';
+import { AppShell } from './app-shell';
 import { SessionsSidebar } from './sessions-sidebar';
 
 // How the sidebar's list renders, seen through its links: each takes 10 ms to render (twice
@@ -120,4 +121,25 @@ it('mounted with its chats at hand, renders a screenful at once and the rest aft
     container.remove();
     environment.IS_REACT_ACT_ENVIRONMENT = acting;
   }
+});
+
+it('renders no row of the open drawer again when the page around it renders', async () => {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const page = (title: string) => (
+    <QueryClientProvider client={queryClient}>
+      <AppShell header={<h1>{title}</h1>}>
+        <p>The chat</p>
+      </AppShell>
+    </QueryClientProvider>
+  );
+  const { rerender } = render(page('New chat'));
+  fireEvent.click(screen.getByRole('button', { name: 'Open sessions' }));
+  await within(await screen.findByRole('dialog')).findByRole('link', { name: 'Chat s4' });
+  order.length = 0;
+
+  // The page's title arrives (the first turn named the session): the page renders again.
+  rerender(page('Trip plans'));
+  // (Behind the open drawer, the page is hidden from the accessibility tree.)
+  await screen.findByText('Trip plans');
+  expect(order).toEqual([]);
 });
