@@ -1,13 +1,12 @@
-// A page view when the sidebar lists many chats: `next start` on a fresh PGlite folder seeded
-// with an owner's chats (one of 10 messages, the rest of 2), the 10-message chat opened in
+// A page view when the sidebar lists many chats: `next start` on a fresh PGlite folder seeded with
+// an owner's chats (the newest of 10 messages, the others of 2), the 10-message chat opened in
 // Chromium in a new browser context (a cold visit) and left for 3 s, in which the page fetches
-// what it needs and the router prefetches what it chooses. For each number of chats: the
-// server's CPU time over the visit (/proc, all its threads), the requests the page sent it
-// (static files aside), how many of those were prefetches, and, in as many visits again with
-// Chromium's timeline traced, the CPU time of the page's longest task on its main thread (the
-// sidebar lists at most 100); then, on a phone (390×844, touch), the longest task's CPU from the
-// tap that opens the sidebar's drawer to a second later. Medians of the runs, after one warm-up
-// visit.
+// what it needs and the router prefetches what it chooses. For each number of chats: the server's
+// CPU time over the visit (/proc, all its threads), the requests the page sent it (static files
+// aside), how many of those were prefetches, and, in as many visits again with Chromium's timeline
+// traced, the CPU time of the page's longest task on its main thread (the sidebar lists at most
+// 100); then, on a phone (390×844, touch), the longest task's CPU from the tap that opens the
+// sidebar's drawer to a second later. Medians of the runs, after one warm-up visit.
 //
 //   npx tsx bench/page-view.mts [runs]    (default 5)
 
@@ -43,12 +42,13 @@ try {
   for (const chats of CHATS) {
     const secret = randomBytes(32).toString('hex');
     const dataDir = mkdtempSync(join(tmpdir(), 'quanta-bench-'));
-    const seeded = seedSessions(dataDir, secret, [10, ...Array<number>(chats - 1).fill(2)]);
+    // The chat opened is the newest: at the top of the list, as a chat in use is.
+    const seeded = seedSessions(dataDir, secret, [...Array<number>(chats - 1).fill(2), 10]);
     const server = await startNext({
       port: await freePort(),
       env: { QUANTA_DATA_DIR: dataDir, QUANTA_SECRET: secret },
     });
-    const path = `/c/${seeded.sessions[0]?.id}`;
+    const path = `/c/${seeded.sessions.at(-1)?.id}`;
     /** A cold visit: a new browser context with the owner's cookie, closed after `look`. */
     const visit = async <T,>(look: (page: Page) => Promise<T>, device = DESKTOP): Promise<T> => {
       const context = await browser.newContext(device);
