@@ -59,6 +59,27 @@ describeEachDatabase('session queries', (database) => {
     expect(third.next).toBeUndefined();
   });
 
+  it("lists a session's title and state, not its summary for the model", async () => {
+    const owner = newId();
+    const session = await createSession(db(), { ownerId: owner, title: 'Long one' });
+    const text = 'Earlier, at length. '.repeat(800);
+    await storeContextSummary(db(), session.id, { text, through: 40 });
+    expect((await getSession(db(), session.id))?.contextSummary).toEqual({ text, through: 40 });
+
+    const [listed] = (await listSessions(db(), owner, { limit: 10 })).sessions;
+    expect(listed).toEqual({
+      id: session.id,
+      ownerId: owner,
+      title: 'Long one',
+      model: null,
+      visibility: 'private',
+      createdAt: session.createdAt,
+      updatedAt: expect.any(Date),
+      activeTurnId: null,
+      activeTurnStartedAt: null,
+    });
+  });
+
   it('pages correctly through sessions updated in the same millisecond', async () => {
     const owner = newId();
     const ids = [];

@@ -6,6 +6,35 @@ import { messages, notes, type SessionRow, sessions, widgetStates } from './sche
 import { storable } from './storable';
 
 export type SessionCursor = { updatedAt: Date; id: string };
+
+/**
+ * What a list of sessions holds of each: not the summary its model gets of the earlier messages,
+ * up to a quarter of the context budget (tens of kB) that a list would read and throw away.
+ */
+export type ListedSession = Pick<
+  SessionRow,
+  | 'id'
+  | 'ownerId'
+  | 'title'
+  | 'model'
+  | 'visibility'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'activeTurnId'
+  | 'activeTurnStartedAt'
+>;
+
+const listed = {
+  id: sessions.id,
+  ownerId: sessions.ownerId,
+  title: sessions.title,
+  model: sessions.model,
+  visibility: sessions.visibility,
+  createdAt: sessions.createdAt,
+  updatedAt: sessions.updatedAt,
+  activeTurnId: sessions.activeTurnId,
+  activeTurnStartedAt: sessions.activeTurnStartedAt,
+} satisfies Record<keyof ListedSession, unknown>;
 export type SessionPatch = Partial<Pick<SessionRow, 'title' | 'model' | 'visibility'>>;
 
 export const DEFAULT_TITLE = 'New chat';
@@ -52,9 +81,9 @@ export async function listSessions(
   db: Db,
   ownerId: string,
   { limit, after }: { limit: number; after?: SessionCursor },
-): Promise<{ sessions: SessionRow[]; next?: SessionCursor }> {
+): Promise<{ sessions: ListedSession[]; next?: SessionCursor }> {
   const page = await db
-    .select()
+    .select(listed)
     .from(sessions)
     .where(
       and(

@@ -1,10 +1,11 @@
-import type { MessageRow, SessionRow } from '../db/schema';
+import type { MessageRow } from '../db/schema';
+import type { ListedSession } from '../db/sessions';
 import type { QuantaMessage, SessionView } from '../protocol';
 import { isStale } from './turn-mark';
 
 // Stored rows as a viewer sees them.
 
-export function toView(session: SessionRow, viewer: string | undefined): SessionView {
+export function toView(session: ListedSession, viewer: string | undefined): SessionView {
   return {
     id: session.id,
     title: session.title,
