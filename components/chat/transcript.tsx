@@ -325,9 +325,19 @@ function EarlierButton({
   );
 }
 
+/**
+ * The list of rows. virtua turns its pointer events off while the view scrolls, and a streaming
+ * answer scrolls the view on every frame. Pointer events are inherited: each switch restyled
+ * every element of the transcript, and the frames of a 12,000-token answer took up to 105 ms
+ * (bench/README.md, "A long answer's frames"). The list keeps its pointer events.
+ */
 function TranscriptList({ style, children, ref }: CustomContainerComponentProps) {
   return (
-    <ol ref={ref as Ref<HTMLOListElement>} style={style} aria-label="Transcript">
+    <ol
+      ref={ref as Ref<HTMLOListElement>}
+      style={{ ...style, pointerEvents: undefined }}
+      aria-label="Transcript"
+    >
       {children}
     </ol>
   );

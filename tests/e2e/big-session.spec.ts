@@ -230,6 +230,31 @@ test('on a CPU eight times slower, the reader’s place is kept to the pixel', a
   expect(await moved()).toBeLessThan(2);
 });
 
+test('the transcript keeps its pointer events while the view scrolls', async ({ page }) => {
+  await open(page);
+  // What the list's pointer events were at each scroll of its view (every frame of a streaming
+  // answer scrolls it too): turned off, they restyle every element of the transcript.
+  await transcript(page).evaluate((list) => {
+    const seen: string[] = [];
+    (window as unknown as { pointerEvents: string[] }).pointerEvents = seen;
+    list
+      .closest('.overflow-y-auto')
+      ?.addEventListener('scroll', () =>
+        requestAnimationFrame(() => seen.push(getComputedStyle(list).pointerEvents)),
+      );
+  });
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  await page.mouse.move(width / 2, height / 2);
+  for (let step = 0; step < 5; step++) {
+    await page.mouse.wheel(0, -400);
+    await page.waitForTimeout(30);
+  }
+  const seen = () =>
+    page.evaluate(() => (window as unknown as { pointerEvents: string[] }).pointerEvents);
+  await expect.poll(async () => (await seen()).length).toBeGreaterThan(3);
+  expect(new Set(await seen())).toEqual(new Set(['auto']));
+});
+
 test.describe('scrolling up', () => {
   // This test failed once in CI: on a slow machine the rows that came in above were measured
   // after virtua stopped correcting for them, and pushed the page's first turn off the view
