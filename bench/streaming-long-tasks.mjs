@@ -1,14 +1,15 @@
-// Long tasks (the browser's main thread busy over 50 ms: input waits) in Chromium while a
-// chat page streams a 2,000-token answer with code blocks. The answer comes from the page's
-// own fetch (replaced before the page loads) as the server frames it, a few tokens every 30 ms,
-// so the figures are the browser's alone: markdown, highlighting and React.
+// Long tasks (the browser's main thread busy over 50 ms: input waits) in Chromium while a chat
+// page streams a 2,000-token answer (or as many tokens as the second argument says) with code
+// blocks. The answer comes from the page's own fetch (replaced before the page loads) as the
+// server frames it, a few tokens every 30 ms, so the figures are the browser's alone: markdown,
+// highlighting and React.
 // Run against a built app: npx next build && npx next start -p 3100 &
-//   node bench/streaming-long-tasks.mjs http://127.0.0.1:3100
+//   node bench/streaming-long-tasks.mjs http://127.0.0.1:3100 [tokens]
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:3000';
-const TOKENS = 2000;
+const TOKENS = Number(process.argv[3] ?? 2000);
 const TOKENS_PER_FRAME = 6;
 const FRAME_MS = 30;
 
