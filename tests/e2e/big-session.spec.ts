@@ -232,16 +232,19 @@ test('on a CPU eight times slower, the reader’s place is kept to the pixel', a
 
 test('the transcript keeps its pointer events while the view scrolls', async ({ page }) => {
   await open(page);
-  // What the list's pointer events were at each scroll of its view (every frame of a streaming
-  // answer scrolls it too): turned off, they restyle every element of the transcript.
+  // virtua's list, which replaces the server's once the page has hydrated.
+  await expect(transcript(page).locator('li[style]').first()).toBeVisible();
+  // The list's pointer events at each scroll of its view, as a streaming answer scrolls it
+  // too: switched off and on, they restyle every element of the transcript.
   await transcript(page).evaluate((list) => {
     const seen: string[] = [];
     (window as unknown as { pointerEvents: string[] }).pointerEvents = seen;
-    list
-      .closest('.overflow-y-auto')
-      ?.addEventListener('scroll', () =>
-        requestAnimationFrame(() => seen.push(getComputedStyle(list).pointerEvents)),
-      );
+    list.closest('.overflow-y-auto')?.addEventListener('scroll', () =>
+      requestAnimationFrame(() => {
+        const now = document.querySelector('ol[aria-label="Transcript"]');
+        seen.push(now ? getComputedStyle(now).pointerEvents : 'no list');
+      }),
+    );
   });
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
   await page.mouse.move(width / 2, height / 2);
