@@ -10,6 +10,8 @@ import { chromium } from '@playwright/test';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:3000';
 const TOKENS = Number(process.argv[3] ?? 2000);
+if (!Number.isInteger(TOKENS) || TOKENS < 1)
+  throw new Error(`Not a number of tokens: ${process.argv[3]}`);
 const TOKENS_PER_FRAME = 6;
 const FRAME_MS = 30;
 
