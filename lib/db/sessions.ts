@@ -7,23 +7,7 @@ import { storable } from './storable';
 
 export type SessionCursor = { updatedAt: Date; id: string };
 
-/**
- * What a list of sessions holds of each: not the summary its model gets of the earlier messages,
- * up to a quarter of the context budget (tens of kB) that a list would read and throw away.
- */
-export type ListedSession = Pick<
-  SessionRow,
-  | 'id'
-  | 'ownerId'
-  | 'title'
-  | 'model'
-  | 'visibility'
-  | 'createdAt'
-  | 'updatedAt'
-  | 'activeTurnId'
-  | 'activeTurnStartedAt'
->;
-
+/** The columns a list of sessions reads: what a session's view is made of. */
 const listed = {
   id: sessions.id,
   ownerId: sessions.ownerId,
@@ -34,7 +18,14 @@ const listed = {
   updatedAt: sessions.updatedAt,
   activeTurnId: sessions.activeTurnId,
   activeTurnStartedAt: sessions.activeTurnStartedAt,
-} satisfies Record<keyof ListedSession, unknown>;
+};
+
+/**
+ * What a list of sessions holds of each: not the summary its model gets of the earlier messages,
+ * up to a quarter of the context budget (tens of kB) that a list would read and throw away.
+ */
+export type ListedSession = Pick<SessionRow, keyof typeof listed>;
+
 export type SessionPatch = Partial<Pick<SessionRow, 'title' | 'model' | 'visibility'>>;
 
 export const DEFAULT_TITLE = 'New chat';
