@@ -65,7 +65,12 @@ export const messages = pgTable(
     revision: integer('revision').notNull().default(0),
     createdAt: createdAt(),
   },
-  (table) => [unique('messages_session_position_key').on(table.sessionId, table.position)],
+  (table) => [
+    unique('messages_session_position_key').on(table.sessionId, table.position),
+    // A turn's claim asks for the rows written since the copy of the history it holds: the
+    // newest few, found without reading the rest (lib/db/turns).
+    index('messages_session_revision_idx').on(table.sessionId, table.revision),
+  ],
 );
 
 /**

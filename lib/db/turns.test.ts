@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { newId } from '../ids';
@@ -136,15 +136,15 @@ describeEachDatabase('turn marks', (database) => {
     expect((await getSession(db(), session.id))?.messageRevision).toBe(3);
   });
 
-  it('reads of the history only what the caller does not hold, and how long it is', async () => {
+  it('reads of the history only what was written after the revision held, and how long it is', async () => {
     const session = await createSession(db(), { ownerId: 'owner-a' });
     const parts = (text: string) => [{ type: 'text' as const, text }];
-    const claim = (turnId: string, held?: { from: number; revision: number }) =>
+    const claim = (turnId: string, since?: number) =>
       claimTurnForPrompt(
         db(),
         { sessionId: session.id, ownerId: 'owner-a', turnId },
         { id: newId(), parts: parts(turnId) },
-        held,
+        since,
       );
     await appendMessages(db(), session.id, [
       { role: 'user', parts: parts('q1') },
@@ -152,10 +152,7 @@ describeEachDatabase('turn marks', (database) => {
     ]);
     const whole = await claim('t1');
     expect(whole?.changed.map((row) => row.position)).toEqual([0, 1]);
-    const holding = {
-      from: 0,
-      revision: Math.max(...(whole?.changed ?? []).map((r) => r.revision)),
-    };
+    const holding = Math.max(...(whole?.changed ?? []).map((r) => r.revision));
     await saveMessage(db(), session.id, { id: newId(), role: 'assistant', parts: parts('a2') });
     await releaseTurn(db(), session.id, 't1');
 
@@ -172,14 +169,48 @@ describeEachDatabase('turn marks', (database) => {
       ...(stored[1] as MessageRow),
       parts: parts('a1, again'),
     });
-    const rewritten = await claim('t3', { from: 0, revision: newest });
+    const rewritten = await claim('t3', newest);
     expect(rewritten?.changed.map((row) => row.parts)).toEqual([parts('a1, again')]);
     expect(rewritten?.historyCount).toBe(5);
     await releaseTurn(db(), session.id, 't3');
 
-    // So are those before the first one the caller holds.
-    const before = await claim('t4', { from: 2, revision: 1_000_000 });
-    expect(before?.changed.map((row) => row.position)).toEqual([0, 1]);
-    expect(before?.historyCount).toBe(6);
+    // Nothing written since: nothing read, however long the history.
+    const unchanged = await claim('t4', newest + 2);
+    expect(unchanged?.changed).toEqual([]);
+    expect(unchanged?.historyCount).toBe(6);
+  });
+
+  it('reads as many messages to claim a session of 1,000 as one of 10', async () => {
+    // The rows of messages the database reads for the claim, counted in its own transaction.
+    const rowsRead = async (count: number) => {
+      const session = await createSession(db(), { ownerId: 'owner-a' });
+      const stored = await appendMessages(
+        db(),
+        session.id,
+        Array.from({ length: count }, (_, index) => ({
+          role: index % 2 === 0 ? ('user' as const) : ('assistant' as const),
+          parts: [{ type: 'text' as const, text: `message ${index}` }],
+        })),
+      );
+      return db().transaction(async (tx) => {
+        const read = async () => {
+          const { rows } = (await tx.execute(
+            sql`select coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0) as read
+              from pg_stat_xact_user_tables where relname = 'messages'`,
+          )) as unknown as { rows: { read: number | string }[] };
+          return Number(rows[0]?.read);
+        };
+        const before = await read();
+        const claimed = await claimTurnForPrompt(
+          tx,
+          { sessionId: session.id, ownerId: 'owner-a', turnId: 't' },
+          { id: newId(), parts: [{ type: 'text', text: 'and now?' }] },
+          Math.max(...stored.map((row) => row.revision)),
+        );
+        expect(claimed?.historyCount).toBe(count);
+        return (await read()) - before;
+      });
+    };
+    expect(await rowsRead(1000)).toBe(await rowsRead(10));
   });
 });

@@ -56,22 +56,20 @@ function named(title: string | undefined): SQL | typeof sessions.title {
     : sql`case when ${sessions.title} = ${DEFAULT_TITLE} and not exists (select 1 from ${messages} where ${messages.sessionId} = ${sessions.id}) then ${title} else ${sessions.title} end`;
 }
 
-/**
- * What a caller already holds of a session's history (lib/sessions/history-cache): every stored
- * message from position `from` on, as written up to the session's message revision `revision`.
- */
-export type HeldHistory = { from: number; revision: number };
-
 /** A session claimed for a new prompt: the messages after its context summary, and the prompt. */
 export type PromptClaimed = {
   /** As the claim left it: its `messageRevision` is from before the prompt was stored. */
   session: SessionRow;
   /**
-   * Of the stored messages from the summary's `through` on, those the caller did not hold:
-   * written after its revision, or before its `from` (all of them when it held nothing).
+   * Of the stored messages from the summary's `through` on, those written after the revision
+   * the caller holds (all of them when it holds none).
    */
   changed: MessageRow[];
-  /** How many stored messages there are from the summary's `through` on. */
+  /**
+   * How many stored messages there are from the summary's `through` on: positions are dense (a
+   * message is appended after the last, and only a tail is ever deleted), so the count is where
+   * the prompt goes less where the history starts, with no rows read.
+   */
   historyCount: number;
   /** The prompt, stored after them; undefined when its id was taken (ids are global keys). */
   prompt: MessageRow | undefined;
@@ -80,24 +78,26 @@ export type PromptClaimed = {
 };
 
 /**
- * `claimTurn` for a new prompt, which also reads what the caller lacks of the history the model
- * gets (`held`, what it has) and stores the prompt after the last message: one statement, so a
- * submit reaches its model after two round trips (this and who asks). Undefined when the claim
- * fails, and then nothing was stored.
+ * `claimTurn` for a new prompt, which also reads the messages of the history the model gets
+ * written after revision `since` (lib/sessions/history-cache holds the rest; -1 reads them all)
+ * and stores the prompt after the last message: one statement, so a submit reaches its model
+ * after two round trips (this and who asks). Undefined when the claim fails, and then nothing
+ * was stored.
  */
 export async function claimTurnForPrompt(
   db: Db,
   { sessionId, ownerId, turnId, title }: Claim,
   prompt: { id: string; parts: QuantaMessage['parts'] },
-  held: HeldHistory = { from: 0, revision: -1 },
+  since = -1,
 ): Promise<PromptClaimed | undefined> {
   const now = new Date().toISOString();
   const column = (col: { name: string }) => sql.identifier(col.name);
-  const inHistory = sql`${messages.sessionId} = claimed.${column(sessions.id)} and ${messages.position}
-    >= coalesce((claimed.${column(sessions.contextSummary)} ->> 'through')::integer, 0)`;
   // Each part of the statement sees the tables as they were when it began: the history does not
   // hold the prompt. That is the history the turn answers only because every writer of a
-  // session's messages holds its turn mark, as this statement takes it.
+  // session's messages holds its turn mark, as this statement takes it. The reads name the
+  // session by its id rather than by the claimed row: joined to that row, the planner read every
+  // message of the session for the last position and the changed rows, where the indexes give
+  // those alone, however long the session.
   const result = await db.execute(sql`
     with claimed as (
       update ${sessions}
@@ -109,11 +109,12 @@ export async function claimTurnForPrompt(
       returning *
     ), changed as (
       select ${messages}.* from ${messages}, claimed
-      where ${inHistory} and (${messages.revision} > ${held.revision}
-        or ${messages.position} < ${held.from})
+      where ${messages.sessionId} = ${sessionId} and ${messages.revision} > ${since}
+        and ${messages.position}
+          >= coalesce((claimed.${column(sessions.contextSummary)} ->> 'through')::integer, 0)
     ), next as (
       select coalesce(max(${messages.position}), -1) + 1 as position
-      from ${messages}, claimed where ${messages.sessionId} = claimed.${column(sessions.id)}
+      from ${messages} where ${messages.sessionId} = ${sessionId}
     ), added as (
       insert into ${messages} (${column(messages.id)}, ${column(messages.sessionId)},
         ${column(messages.position)}, ${column(messages.role)}, ${column(messages.parts)})
@@ -128,7 +129,6 @@ export async function claimTurnForPrompt(
       -- whole history first took PGlite more than twice as long (bench/README.md).
       (select coalesce(json_agg(changed order by changed.position), '[]'::json)
         from changed) as changed,
-      (select count(*) from ${messages}, claimed where ${inHistory}) as history_count,
       (select to_json(added) from added) as prompt,
       (select position from next) as position`);
   const [row] = (
@@ -136,19 +136,20 @@ export async function claimTurnForPrompt(
       rows: {
         session: unknown;
         changed: unknown[];
-        history_count: number | string;
         prompt: unknown;
         position: number;
       }[];
     }
   ).rows;
   if (!row?.session) return undefined;
+  const session = fromJson<SessionRow>(sessions, row.session);
+  const position = Number(row.position);
   return {
-    session: fromJson<SessionRow>(sessions, row.session),
+    session,
     changed: row.changed.map((message) => fromJson<MessageRow>(messages, message)),
-    historyCount: Number(row.history_count),
+    historyCount: Math.max(0, position - (session.contextSummary?.through ?? 0)),
     prompt: row.prompt ? fromJson<MessageRow>(messages, row.prompt) : undefined,
-    position: Number(row.position),
+    position,
   };
 }
 

@@ -18,13 +18,13 @@ const texts = (rows: MessageRow[] | undefined) =>
 
 describe('HistoryCache', () => {
   it('holds nothing of a session it has not read', () => {
-    expect(new HistoryCache().held('s')).toBeUndefined();
+    expect(new HistoryCache().heldRevision('s')).toBeUndefined();
   });
 
   it('brings what it holds up to date with the messages written since', () => {
     const cache = new HistoryCache();
-    cache.keep('s', 0, [row(0, 1), row(1, 2), row(2, 3)]);
-    expect(cache.held('s')).toEqual({ from: 0, revision: 3 });
+    cache.keep('s', [row(0, 1), row(1, 2), row(2, 3)]);
+    expect(cache.heldRevision('s')).toBe(3);
     // The third message written again, and two new ones: in order, the rewrite in its place.
     const history = cache.update('s', {
       from: 0,
@@ -32,21 +32,22 @@ describe('HistoryCache', () => {
       count: 5,
     });
     expect(texts(history)).toEqual(['m0', 'm1', 'm2 again', 'm3', 'm4']);
-    expect(cache.held('s')).toEqual({ from: 0, revision: 6 });
+    expect(cache.heldRevision('s')).toBe(6);
   });
 
-  it('leaves out what a new summary covers, and takes what an earlier start adds', () => {
+  it('leaves out what a new summary covers, and forgets a copy that starts too late', () => {
     const cache = new HistoryCache();
-    cache.keep('s', 2, [row(2, 3), row(3, 4), row(4, 5)]);
+    cache.keep('s', [row(2, 3), row(3, 4), row(4, 5)]);
     expect(texts(cache.update('s', { from: 3, changed: [], count: 2 }))).toEqual(['m3', 'm4']);
-    expect(cache.held('s')).toEqual({ from: 3, revision: 5 });
-    const earlier = cache.update('s', { from: 1, changed: [row(1, 2), row(2, 3)], count: 4 });
-    expect(texts(earlier)).toEqual(['m1', 'm2', 'm3', 'm4']);
+    expect(cache.heldRevision('s')).toBe(5);
+    // The summary went (an edit deleted what it covered): the copy lacks m1 and m2.
+    expect(cache.update('s', { from: 1, changed: [], count: 4 })).toBeUndefined();
+    expect(cache.heldRevision('s')).toBeUndefined();
   });
 
   it('hands out rows no turn can change, to the last part', () => {
     const cache = new HistoryCache();
-    cache.keep('s', 0, [row(0, 1)]);
+    cache.keep('s', [row(0, 1)]);
     const [held] = cache.update('s', { from: 0, changed: [row(1, 2)], count: 2 }) ?? [];
     const part = held?.parts[0] as { text: string };
     expect(() => {
@@ -58,42 +59,41 @@ describe('HistoryCache', () => {
 
   it('forgets a history that holds messages since deleted', () => {
     const cache = new HistoryCache();
-    cache.keep('s', 0, [row(0, 1), row(1, 2), row(2, 3), row(3, 4)]);
+    cache.keep('s', [row(0, 1), row(1, 2), row(2, 3), row(3, 4)]);
     // An edit of the first message deleted the rest and stored two anew.
     expect(cache.update('s', { from: 0, changed: [row(0, 6), row(1, 7)], count: 2 })).toBe(
       undefined,
     );
-    expect(cache.held('s')).toBeUndefined();
+    expect(cache.heldRevision('s')).toBeUndefined();
   });
 
   it('holds at most its limit of JSON, forgetting the sessions read least lately', () => {
     // Each of these rows weighs the same: its parts and its metadata as JSON.
     const each = JSON.stringify(row(0, 1).parts).length + JSON.stringify(null).length;
     const cache = new HistoryCache(5 * each);
-    cache.keep('a', 0, [row(0, 1), row(1, 2)]);
-    cache.keep('b', 0, [row(0, 1), row(1, 2)]);
+    cache.keep('a', [row(0, 1), row(1, 2)]);
+    cache.keep('b', [row(0, 1), row(1, 2)]);
     // Read again: now the latest.
     cache.update('a', { from: 0, changed: [], count: 2 });
-    cache.keep('c', 0, [row(0, 1), row(1, 2)]);
-    expect(cache.held('b')).toBeUndefined();
-    expect(cache.held('a')).toBeDefined();
-    expect(cache.held('c')).toBeDefined();
+    cache.keep('c', [row(0, 1), row(1, 2)]);
+    expect(cache.heldRevision('b')).toBeUndefined();
+    expect(cache.heldRevision('a')).toBeDefined();
+    expect(cache.heldRevision('c')).toBeDefined();
     // A history heavier than the limit is not kept, and the others stay.
     cache.keep(
       'd',
-      0,
       [0, 1, 2, 3, 4, 5].map((position) => row(position, position + 1)),
     );
-    expect(cache.held('d')).toBeUndefined();
-    expect(cache.held('a')).toBeDefined();
-    expect(cache.held('c')).toBeDefined();
+    expect(cache.heldRevision('d')).toBeUndefined();
+    expect(cache.heldRevision('a')).toBeDefined();
+    expect(cache.heldRevision('c')).toBeDefined();
   });
 
   it('weighs what a message holds, not only how many there are', () => {
     const cache = new HistoryCache(1_000);
-    cache.keep('small', 0, [row(0, 1), row(1, 2)]);
-    cache.keep('big', 0, [row(0, 1, 'x'.repeat(950))]);
-    expect(cache.held('small')).toBeUndefined();
-    expect(cache.held('big')).toBeDefined();
+    cache.keep('small', [row(0, 1), row(1, 2)]);
+    cache.keep('big', [row(0, 1, 'x'.repeat(950))]);
+    expect(cache.heldRevision('small')).toBeUndefined();
+    expect(cache.heldRevision('big')).toBeDefined();
   });
 });

@@ -1,19 +1,20 @@
 import type { Db } from '../db/client';
 import type { MessageRow } from '../db/schema';
-import type { HeldHistory } from '../db/turns';
 
 // An instance's copy of the histories its turns read, so a turn in a long session asks the
 // database for the messages written since the last one (usually that turn's prompt and answer)
 // instead of all of them. Every write to a message stamps it with its session's next revision
 // (migration 0006), in the order the writes commit, so what a copy lacks is the rows stamped
-// after the newest it holds; what it holds that the database no longer has (an edit or a
-// regenerate deleted it) shows as a count that does not match, and the history is read whole.
+// after the newest it holds. What it holds that the database no longer has (an edit or a
+// regenerate deleted it), or what it lacks before its start (an edit deleted what the summary it
+// started after covered), shows as a count that does not match, and the history is read whole.
 
 /**
- * What the cache holds of one session: every stored message from `from` on, in order, and what
- * they weigh (see `frozenWeight`).
+ * What the cache holds of one session: every stored message from where its history started (its
+ * summary's end) on, in order, the newest revision among them, and what they weigh (see
+ * `frozenWeight`).
  */
-type Copy = { from: number; revision: number; rows: MessageRow[]; weight: number };
+type Copy = { revision: number; rows: MessageRow[]; weight: number };
 
 /**
  * The most the cache holds over all its sessions, in characters of JSON: 64 sessions whose
@@ -63,16 +64,16 @@ export class HistoryCache {
 
   constructor(private readonly limit: number = CACHED_CHARACTERS) {}
 
-  /** What the cache holds of the session's history, to ask the database for the rest. */
-  held(sessionId: string): HeldHistory | undefined {
-    const copy = this.copies.get(sessionId);
-    return copy && { from: copy.from, revision: copy.revision };
+  /** The newest revision of the session's messages the cache holds, to ask for those after. */
+  heldRevision(sessionId: string): number | undefined {
+    return this.copies.get(sessionId)?.revision;
   }
 
   /**
    * The session's history from `from` on — the messages the cache held, brought up to date with
-   * `changed` (those it lacked, from a claim's read), kept for the next turn. Undefined when it
-   * is not `count` messages long: the cache held messages since deleted, and forgets them.
+   * `changed` (those written after its revision, from a claim's read), kept for the next turn.
+   * Undefined when it is not `count` messages long — the cache held messages since deleted, or
+   * lacks some before its start (the summary it started after went) — and then it forgets them.
    */
   update(
     sessionId: string,
@@ -84,18 +85,17 @@ export class HistoryCache {
     for (const row of changed) byPosition.set(row.position, row);
     if (byPosition.size !== count) return undefined;
     const rows = [...byPosition.values()].sort((a, b) => a.position - b.position);
-    this.keep(sessionId, from, rows);
+    this.keep(sessionId, rows);
     return rows;
   }
 
   /**
-   * Keeps `rows`, the session's whole history from `from` on as just read, unless they alone
-   * weigh more than the cache holds: then the other sessions' copies stay.
+   * Keeps `rows`, the session's whole history as just read, unless they alone weigh more than
+   * the cache holds: then the other sessions' copies stay.
    */
-  keep(sessionId: string, from: number, rows: MessageRow[]): void {
+  keep(sessionId: string, rows: MessageRow[]): void {
     this.take(sessionId);
     const copy = {
-      from,
       revision: rows.reduce((newest, row) => Math.max(newest, row.revision), -1),
       rows,
       weight: rows.reduce((sum, row) => sum + frozenWeight(row), 0),

@@ -254,7 +254,12 @@ async function claim(
   const attempt = async (): Promise<Claimed | undefined> => {
     if (begin.trigger === 'submit') {
       const asked = promptOf(begin.message);
-      const prompted = await claimTurnForPrompt(db, request, asked, historyCache(db).held(id));
+      const prompted = await claimTurnForPrompt(
+        db,
+        request,
+        asked,
+        historyCache(db).heldRevision(id),
+      );
       return prompted && { kind: 'prompted', asked, ...prompted };
     }
     const session = await claimTurn(db, request);
@@ -311,8 +316,8 @@ function preparedFrom(summary: ContextSummary | null, kept: MessageRow[]): Prepa
 
 /**
  * A new prompt's history: the instance's copy brought up to date with what its claim read (or,
- * when that copy held deleted messages, read again whole), with the prompt (stored anew if its
- * id was taken).
+ * when that copy held deleted messages or lacks some, read again whole), with the prompt (stored
+ * anew if its id was taken).
  */
 async function promptedHistory(db: Db, claimed: Claimed & { kind: 'prompted' }): Promise<Prepared> {
   const { session, changed, historyCount, asked, position } = claimed;
@@ -332,7 +337,7 @@ async function readHistory(
   { from, before }: { from: number; before: number },
 ): Promise<MessageRow[]> {
   const rows = (await listMessages(db, sessionId, from)).filter((row) => row.position < before);
-  historyCache(db).keep(sessionId, from, rows);
+  historyCache(db).keep(sessionId, rows);
   return rows;
 }
 
