@@ -65,11 +65,7 @@ export type PromptClaimed = {
    * the caller holds (all of them when it holds none).
    */
   changed: MessageRow[];
-  /**
-   * How many stored messages there are from the summary's `through` on: positions are dense (a
-   * message is appended after the last, and only a tail is ever deleted), so the count is where
-   * the prompt goes less where the history starts, with no rows read.
-   */
+  /** How many stored messages there are from the summary's `through` on. */
   historyCount: number;
   /** The prompt, stored after them; undefined when its id was taken (ids are global keys). */
   prompt: MessageRow | undefined;
@@ -92,12 +88,14 @@ export async function claimTurnForPrompt(
 ): Promise<PromptClaimed | undefined> {
   const now = new Date().toISOString();
   const column = (col: { name: string }) => sql.identifier(col.name);
+  const inHistory = sql`${messages.sessionId} = ${sessionId} and ${messages.position}
+    >= coalesce((claimed.${column(sessions.contextSummary)} ->> 'through')::integer, 0)`;
   // Each part of the statement sees the tables as they were when it began: the history does not
   // hold the prompt. That is the history the turn answers only because every writer of a
   // session's messages holds its turn mark, as this statement takes it. The reads name the
   // session by its id rather than by the claimed row: joined to that row, the planner read every
-  // message of the session for the last position and the changed rows, where the indexes give
-  // those alone, however long the session.
+  // message of the session for the last position and again for the changed rows, where the
+  // indexes give those alone. The history's length is still counted, once.
   const result = await db.execute(sql`
     with claimed as (
       update ${sessions}
@@ -108,10 +106,7 @@ export async function claimTurnForPrompt(
       where ${claimable(sessionId, ownerId)}
       returning *
     ), changed as (
-      select ${messages}.* from ${messages}, claimed
-      where ${messages.sessionId} = ${sessionId} and ${messages.revision} > ${since}
-        and ${messages.position}
-          >= coalesce((claimed.${column(sessions.contextSummary)} ->> 'through')::integer, 0)
+      select ${messages}.* from ${messages}, claimed where ${inHistory} and ${messages.revision} > ${since}
     ), next as (
       select coalesce(max(${messages.position}), -1) + 1 as position
       from ${messages} where ${messages.sessionId} = ${sessionId}
@@ -129,6 +124,7 @@ export async function claimTurnForPrompt(
       -- whole history first took PGlite more than twice as long (bench/README.md).
       (select coalesce(json_agg(changed order by changed.position), '[]'::json)
         from changed) as changed,
+      (select count(*) from ${messages}, claimed where ${inHistory}) as history_count,
       (select to_json(added) from added) as prompt,
       (select position from next) as position`);
   const [row] = (
@@ -136,20 +132,19 @@ export async function claimTurnForPrompt(
       rows: {
         session: unknown;
         changed: unknown[];
+        history_count: number | string;
         prompt: unknown;
         position: number;
       }[];
     }
   ).rows;
   if (!row?.session) return undefined;
-  const session = fromJson<SessionRow>(sessions, row.session);
-  const position = Number(row.position);
   return {
-    session,
+    session: fromJson<SessionRow>(sessions, row.session),
     changed: row.changed.map((message) => fromJson<MessageRow>(messages, message)),
-    historyCount: Math.max(0, position - (session.contextSummary?.through ?? 0)),
+    historyCount: Number(row.history_count),
     prompt: row.prompt ? fromJson<MessageRow>(messages, row.prompt) : undefined,
-    position,
+    position: Number(row.position),
   };
 }
 

@@ -45,6 +45,18 @@ describe('HistoryCache', () => {
     expect(cache.heldRevision('s')).toBeUndefined();
   });
 
+  it('forgets a copy that lacks messages and holds as many deleted ones', () => {
+    const cache = new HistoryCache();
+    // The copy started after a summary of m0 to m9.
+    cache.keep('s', [row(10, 11), row(11, 12)]);
+    // An edit of m2 deleted m2 to m11 and the summary, and wrote two anew: the history is m0,
+    // m1 and those two, four messages, as many as the copy and the new rows would make.
+    expect(
+      cache.update('s', { from: 0, changed: [row(2, 14, 'm2 again'), row(3, 15)], count: 4 }),
+    ).toBeUndefined();
+    expect(cache.heldRevision('s')).toBeUndefined();
+  });
+
   it('hands out rows no turn can change, to the last part', () => {
     const cache = new HistoryCache();
     cache.keep('s', [row(0, 1)]);

@@ -7,7 +7,8 @@ import type { MessageRow } from '../db/schema';
 // (migration 0006), in the order the writes commit, so what a copy lacks is the rows stamped
 // after the newest it holds. What it holds that the database no longer has (an edit or a
 // regenerate deleted it), or what it lacks before its start (an edit deleted what the summary it
-// started after covered), shows as a count that does not match, and the history is read whole.
+// started after covered), shows as a count or positions that do not match the history's, and the
+// history is read whole.
 
 /**
  * What the cache holds of one session: every stored message from where its history started (its
@@ -72,8 +73,9 @@ export class HistoryCache {
   /**
    * The session's history from `from` on — the messages the cache held, brought up to date with
    * `changed` (those written after its revision, from a claim's read), kept for the next turn.
-   * Undefined when it is not `count` messages long — the cache held messages since deleted, or
-   * lacks some before its start (the summary it started after went) — and then it forgets them.
+   * Undefined when it is not `count` messages in a row from `from` — the cache held messages
+   * since deleted, or lacks some before its start (the summary it started after went), or both
+   * at once — and then it forgets them.
    */
   update(
     sessionId: string,
@@ -83,8 +85,13 @@ export class HistoryCache {
     const byPosition = new Map<number, MessageRow>();
     for (const row of copy?.rows ?? []) if (row.position >= from) byPosition.set(row.position, row);
     for (const row of changed) byPosition.set(row.position, row);
-    if (byPosition.size !== count) return undefined;
     const rows = [...byPosition.values()].sort((a, b) => a.position - b.position);
+    // A copy that lacks some messages and holds as many deleted ones is as long as the history:
+    // its positions give it away. (A history whose positions skip one, which only a late save of
+    // a turn taken for dead after an edit can leave, is read whole at each turn.)
+    if (rows.length !== count || rows.some((row, index) => row.position !== from + index)) {
+      return undefined;
+    }
     this.keep(sessionId, rows);
     return rows;
   }
