@@ -8,11 +8,12 @@ import {
   insertMessage,
   listMessages,
   saveMessage,
+  saveTurnAnswer,
   truncateMessages,
-  upsertMessage,
 } from './messages';
 import type { MessageRow } from './schema';
 import { createSession, deleteSession, getSession } from './sessions';
+import { claimTurn, releaseTurn } from './turns';
 import { listWidgetStatesOf, writeWidgetState } from './widget-states';
 
 describeEachDatabase('message queries', (database) => {
@@ -70,24 +71,52 @@ describeEachDatabase('message queries', (database) => {
     expect(await listMessages(db(), other.id)).toEqual([]);
   });
 
-  it("upserts an answer: stored the first time, replaced after, never another session's", async () => {
+  it("saves a turn's answer: stored the first time, replaced after, never another session's", async () => {
     const { id } = await createSession(db(), { ownerId: 'owner-a' });
+    const turn = { sessionId: id, turnId: 'turn-1' };
+    await claimTurn(db(), { ...turn, ownerId: 'owner-a' });
     const answer = { id: 'answer-2', position: 0, role: 'assistant' as const, parts: [] };
-    await upsertMessage(db(), id, answer);
+    expect(await saveTurnAnswer(db(), turn, answer)).toBe(true);
     const text = [{ type: 'text' as const, text: 'Done.' }];
-    await upsertMessage(db(), id, { ...answer, parts: text, metadata: { status: 'complete' } });
-    expect(
-      (await listMessages(db(), id)).map(({ id, position, parts, metadata }) => ({
+    const done = { ...answer, parts: text, metadata: { status: 'complete' as const } };
+    expect(await saveTurnAnswer(db(), turn, done)).toBe(true);
+    const stored = async (sessionId: string) =>
+      (await listMessages(db(), sessionId)).map(({ id, position, parts, metadata }) => ({
         id,
         position,
         parts,
         metadata,
-      })),
-    ).toEqual([{ id: 'answer-2', position: 0, parts: text, metadata: { status: 'complete' } }]);
+      }));
+    expect(await stored(id)).toEqual([
+      { id: 'answer-2', position: 0, parts: text, metadata: { status: 'complete' } },
+    ]);
     const other = await createSession(db(), { ownerId: 'owner-b' });
-    await upsertMessage(db(), other.id, { ...answer, parts: [] });
+    const otherTurn = { sessionId: other.id, turnId: 'turn-2' };
+    await claimTurn(db(), { ...otherTurn, ownerId: 'owner-b' });
+    expect(await saveTurnAnswer(db(), otherTurn, { ...answer, parts: [] })).toBe(false);
     expect(await listMessages(db(), other.id)).toEqual([]);
     expect((await listMessages(db(), id))[0]?.parts).toEqual(text);
+  });
+
+  it("saves a turn's answer only while the turn holds the session", async () => {
+    const { id } = await createSession(db(), { ownerId: 'owner-a' });
+    const turn = { sessionId: id, turnId: 'turn-1' };
+    await claimTurn(db(), { ...turn, ownerId: 'owner-a' });
+    await appendMessages(db(), id, [{ role: 'user', parts: [{ type: 'text', text: 'hi' }] }]);
+    const answer = { id: 'answer-3', position: 1, role: 'assistant' as const, parts: [] };
+    expect(await saveTurnAnswer(db(), turn, answer)).toBe(true);
+    // Closed as dead while it still ran: the mark is freed, and an edit deletes the answer.
+    await releaseTurn(db(), id, turn.turnId);
+    await truncateMessages(db(), id, 0);
+    const late = { ...answer, parts: [{ type: 'text' as const, text: 'Late.' }] };
+    expect(await saveTurnAnswer(db(), turn, late)).toBe(false);
+    // Nor once another turn holds the session.
+    await claimTurn(db(), { sessionId: id, ownerId: 'owner-a', turnId: 'turn-2' });
+    expect(await saveTurnAnswer(db(), turn, late)).toBe(false);
+    expect(await listMessages(db(), id)).toEqual([]);
+    // A session gone is no error: there is nothing to save the answer to.
+    await deleteSession(db(), id);
+    expect(await saveTurnAnswer(db(), { ...turn, turnId: 'turn-2' }, late)).toBe(false);
   });
 
   it('truncates from a position, with the widgets those messages opened', async () => {

@@ -143,24 +143,37 @@ export async function insertMessage(
 }
 
 /**
- * Stores a message the first time and replaces its parts and metadata after (made storable):
- * one statement either way, so a turn's saves cost a round trip each.
+ * A turn's answer: stored the first time, its parts and metadata replaced after (made storable),
+ * only while `turnId` holds the session's turn mark. False when it was not stored: the mark is
+ * another's or none (the turn was closed as dead, from here or another instance), the session is
+ * gone, or the id is another session's message. One statement, so a save costs a round trip.
  */
-export async function upsertMessage(
+export async function saveTurnAnswer(
   db: Db,
-  sessionId: string,
+  { sessionId, turnId }: { sessionId: string; turnId: string },
   message: PlacedMessage,
-): Promise<void> {
-  const values = row(sessionId, message);
-  await db
-    .insert(messages)
-    .values(values)
-    .onConflictDoUpdate({
-      target: messages.id,
-      set: { parts: values.parts, metadata: values.metadata },
-      // Never another session's message, whatever id it is given.
-      setWhere: eq(messages.sessionId, sessionId),
-    });
+): Promise<boolean> {
+  const { id, position, role, parts, metadata } = row(sessionId, message);
+  const column = (col: { name: string }) => sql.identifier(col.name);
+  // The session's row is locked as the revision trigger would lock it, before the message's:
+  // a release that commits meanwhile is seen, and writers of one session take the two in one
+  // order. A late save of a turn closed as dead would otherwise put its answer back at its
+  // position, after an edit that deleted it, leaving a gap (docs/DESIGN.md).
+  const result = await db.execute(sql`
+    insert into ${messages} (${column(messages.id)}, ${column(messages.sessionId)},
+      ${column(messages.position)}, ${column(messages.role)}, ${column(messages.parts)},
+      ${column(messages.metadata)})
+    select ${id}, ${sessions.id}, ${position}, ${role}, ${JSON.stringify(parts)}::jsonb,
+      ${metadata === null ? null : JSON.stringify(metadata)}::jsonb
+    from ${sessions}
+    where ${sessions.id} = ${sessionId} and ${sessions.activeTurnId} = ${turnId}
+    for no key update
+    on conflict (${column(messages.id)}) do update
+    set ${column(messages.parts)} = excluded.${column(messages.parts)},
+      ${column(messages.metadata)} = excluded.${column(messages.metadata)}
+    where ${messages.sessionId} = ${sessionId}
+    returning ${messages.id}`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 /** The session's message that holds a tool call (jsonb containment on its parts), if any. */

@@ -87,8 +87,9 @@ export class HistoryCache {
     for (const row of changed) byPosition.set(row.position, row);
     const rows = [...byPosition.values()].sort((a, b) => a.position - b.position);
     // A copy that lacks some messages and holds as many deleted ones is as long as the history:
-    // its positions give it away. (A history whose positions skip one, which only a late save of
-    // a turn taken for dead after an edit can leave, is read whole at each turn.)
+    // its positions give it away. (A history whose positions skip one is read whole at each
+    // turn: a late save of a turn taken for dead, after an edit, left one before a turn's saves
+    // needed its mark.)
     if (rows.length !== count || rows.some((row, index) => row.position !== from + index)) {
       return undefined;
     }

@@ -20,7 +20,7 @@ import {
   maxWidgetDataBytes,
 } from '../config';
 import type { Db } from '../db/client';
-import { insertMessage, listMessages, truncateMessages, upsertMessage } from '../db/messages';
+import { insertMessage, listMessages, saveTurnAnswer, truncateMessages } from '../db/messages';
 import type { MessageRow, SessionRow } from '../db/schema';
 import { unlessSessionGone } from '../db/session-gone';
 import { storeContextSummary } from '../db/sessions';
@@ -150,15 +150,18 @@ export async function postMessage(
     recorder = turnRecorder({
       writeLog: unlessSessionGone(logToDatabase(db, id, turnId)),
       maxToolInputBytes: maxToolInputBytes(),
-      save: unlessSessionGone((message) =>
-        upsertMessage(db, id, {
+      // A save refused means the turn no longer holds the session: it was taken for dead (its
+      // renewals lost) or the session deleted. It stops, as a lost renewal would stop it.
+      save: async (message) => {
+        const placed = {
           id: message.id,
           position: answerPosition,
-          role: 'assistant',
+          role: 'assistant' as const,
           parts: message.parts,
           metadata: message.metadata ?? null,
-        }),
-      ),
+        };
+        if (!(await saveTurnAnswer(db, { sessionId: id, turnId }, placed))) controller.abort();
+      },
     });
     trackTurn(id, { turnId, controller, feed: recorder.feed });
     // Now that the prompt is stored and the stream route can serve the turn, here and elsewhere.

@@ -6,8 +6,11 @@ import * as sessionRoute from '@/app/api/sessions/[id]/route';
 import * as stopRoute from '@/app/api/sessions/[id]/stop/route';
 import * as streamRoute from '@/app/api/sessions/[id]/stream/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
+import { listMessages, truncateMessages } from '@/lib/db/messages';
 import { sessions } from '@/lib/db/schema';
+import { getSession } from '@/lib/db/sessions';
 import { appendChunks, readChunks } from '@/lib/db/turn-log';
+import { releaseTurn } from '@/lib/db/turns';
 import { subscribe } from '@/lib/events/session-events';
 import { newId } from '@/lib/ids';
 import { STALE_TURN_MS } from '@/lib/sessions/turn-mark';
@@ -288,6 +291,29 @@ describeEachDatabase('durable turns over the routes', (database) => {
     // Its last writes, done before its stream ended, found no session: nothing to keep, and
     // no error in the server's log.
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('a turn taken for dead while it runs stores nothing more and stops at its next save', async () => {
+    const id = await createSession();
+    const turn = holdNextTurn();
+    const posted = await prompt(id);
+    await turn.started;
+    const turnId = (await getSession(db(), id))?.activeTurnId;
+    expect(turnId).toEqual(expect.any(String));
+    // Closed as dead by another instance whose stop it did not hear, and the prompt then edited
+    // away: the session is free and empty.
+    await releaseTurn(db(), id, turnId as string);
+    await truncateMessages(db(), id, 0);
+    // Its partial save comes within a second; a turn that went on would end when released.
+    const release = setTimeout(() => turn.release(), 3_000);
+    onTestFinished(() => clearTimeout(release));
+    const chunks = await uiChunks(posted).rest();
+    expect(chunks.at(-1)).toEqual({
+      type: 'message-metadata',
+      messageMetadata: expect.objectContaining({ status: 'stopped' }),
+    });
+    // Its answer is not put back at its old position, past the edit, in a gap.
+    expect(await listMessages(db(), id)).toEqual([]);
   });
 
   it('runs a turn to its end and stores it whole when its client goes away', async () => {
