@@ -25,7 +25,10 @@ type Recording = {
   /** Where the turn's log goes (see `logToDatabase`). */
   writeLog: WriteBatch;
   maxToolInputBytes: number;
-  /** Stores the assistant message (appended the first time, replaced after). */
+  /**
+   * Stores the assistant message (appended the first time, replaced after), while the turn holds
+   * the session: the caller decides what a refused save means.
+   */
   save(message: QuantaMessage): Promise<void>;
 };
 
