@@ -14,8 +14,9 @@ import pg from 'pg';
 import { framedDeltas } from '@/lib/agent/delta-frames';
 import { runTurn } from '@/lib/agent/run-turn';
 import { type Database, openDatabase } from '@/lib/db/client';
-import { saveMessage } from '@/lib/db/messages';
+import { saveTurnAnswer } from '@/lib/db/messages';
 import { createSession } from '@/lib/db/sessions';
+import { claimTurn, releaseTurn } from '@/lib/db/turns';
 import { newId } from '@/lib/ids';
 import type { QuantaMessage } from '@/lib/protocol';
 import { logToDatabase, turnRecorder } from '@/lib/turns/turn-recorder';
@@ -89,6 +90,10 @@ function pacedModel(due: number[]) {
   });
 }
 
+const OWNER = 'bench';
+/** How many answers each session holds: the next goes at that position. */
+const answers = new Map<string, number>();
+
 /** One turn through runTurn and the recorder, as the turn service wires them. */
 async function turn(target: Target, sessionId: string, mode: Mode): Promise<TurnFigures> {
   const { db } = target.database;
@@ -102,7 +107,14 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
   const due: number[] = [];
   // The messages runTurn hands to onStep and onEnd; any other save is a partial one.
   const stepMessages = new WeakSet<QuantaMessage>();
-  const writeLog = logToDatabase(db, sessionId, newId());
+  const turnId = newId();
+  // Each turn's answer after the one before, saved under the turn's mark, as the service does.
+  const position = answers.get(sessionId) ?? 0;
+  answers.set(sessionId, position + 1);
+  if (!(await claimTurn(db, { sessionId, ownerId: OWNER, turnId }))) {
+    throw new Error(`session ${sessionId} is held by another turn`);
+  }
+  const writeLog = logToDatabase(db, sessionId, turnId);
   const recorder = turnRecorder({
     writeLog:
       mode === 'on'
@@ -116,12 +128,17 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
       if (stepMessages.has(message)) figures.stepSaves++;
       else if (mode === 'on') figures.partialSaves++;
       else return;
-      await saveMessage(db, sessionId, {
-        id: message.id,
-        role: 'assistant',
-        parts: message.parts,
-        metadata: message.metadata ?? null,
-      });
+      await saveTurnAnswer(
+        db,
+        { sessionId, turnId },
+        {
+          id: message.id,
+          position,
+          role: 'assistant',
+          parts: message.parts,
+          metadata: message.metadata ?? null,
+        },
+      );
     },
   });
   const stepSave = (save: (message: QuantaMessage) => Promise<void>) => (m: QuantaMessage) => {
@@ -159,6 +176,7 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
   })();
   // As the turn service does: the feed ends once the turn is logged and stored.
   await recorder.record(stream);
+  await releaseTurn(db, sessionId, turnId);
   figures.durationMs = performance.now() - (due[0] as number);
   recorder.feed.end();
   await reading;
@@ -247,7 +265,7 @@ async function dropPostgres(name: string): Promise<void> {
 async function withSessions(name: Target['name'], database: Database): Promise<Target> {
   const sessions: string[] = [];
   for (let i = 0; i < Math.max(...CONCURRENCY); i++) {
-    sessions.push((await createSession(database.db, { ownerId: 'bench' })).id);
+    sessions.push((await createSession(database.db, { ownerId: OWNER })).id);
   }
   return { name, database, sessions };
 }

@@ -7,13 +7,12 @@ import {
   appendMessages,
   insertMessage,
   listMessages,
-  saveMessage,
   saveTurnAnswer,
   truncateMessages,
 } from './messages';
 import type { MessageRow } from './schema';
 import { createSession, deleteSession, getSession } from './sessions';
-import { claimTurn, releaseTurn } from './turns';
+import { claimTurn, closeTurn, releaseTurn } from './turns';
 import { listWidgetStatesOf, writeWidgetState } from './widget-states';
 
 describeEachDatabase('message queries', (database) => {
@@ -44,22 +43,6 @@ describeEachDatabase('message queries', (database) => {
     expect(await getSession(db(), session.id)).toBeUndefined();
     expect(await listMessages(db(), session.id)).toEqual([]);
     expect(await deleteSession(db(), session.id)).toBe(false);
-  });
-
-  it('saves a message: appended the first time, replaced after', async () => {
-    const db = database().db;
-    const { id } = await createSession(db, { ownerId: 'owner-a' });
-    const answer = { id: 'answer-1', role: 'assistant' as const, parts: [] };
-    await saveMessage(db, id, answer);
-    expect((await listMessages(db, id)).map(({ id, parts }) => ({ id, parts }))).toEqual([
-      { id: 'answer-1', parts: [] },
-    ]);
-    const text = [{ type: 'text' as const, text: 'Done.' }];
-    await saveMessage(db, id, { ...answer, parts: text });
-    const stored = await listMessages(db, id);
-    expect(stored.map(({ id, parts }) => ({ id, parts }))).toEqual([
-      { id: 'answer-1', parts: text },
-    ]);
   });
 
   it('inserts a message at its place unless its id is taken', async () => {
@@ -174,15 +157,17 @@ describe.skipIf(!process.env.DATABASE_URL)('saving a message on PostgreSQL', () 
     return client;
   };
 
-  it("takes the session's row before the message's, as an insert does", async () => {
+  it("closes a dead turn taking the session's row before the message's, as an insert does", async () => {
     const session = await createSession(database.db, { ownerId: 'owner-a' });
+    const turn = { sessionId: session.id, turnId: 'turn-1' };
+    await claimTurn(database.db, { ...turn, ownerId: 'owner-a' });
     const [stored] = await appendMessages(database.db, session.id, [
       { role: 'assistant', parts: [{ type: 'text', text: 'so far' }] },
     ]);
     const holder = await connect();
     await holder.query('begin');
     await holder.query('select 1 from sessions where id = $1 for update', [session.id]);
-    const saved = saveMessage(database.db, session.id, {
+    const saved = closeTurn(database.db, turn, {
       ...(stored as MessageRow),
       parts: [{ type: 'text', text: 'closed' }],
     });

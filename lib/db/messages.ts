@@ -196,29 +196,21 @@ export async function findToolCallMessage(
 }
 
 /**
- * Stores a message under its id: appended the first time, its parts and metadata replaced after;
- * made storable (lib/db/storable) either way.
+ * Stores a message under its id: its parts and metadata replaced if the session has it, appended
+ * otherwise; made storable (lib/db/storable) either way. The caller's transaction holds the
+ * session's row (`for update`): every message write takes that row, in the trigger that stamps
+ * it (migration 0006), an insert before the message's and an update after. A writer that took the
+ * message's first could deadlock with a turn still saving the same one.
  */
-export async function saveMessage(
-  db: Db,
+export async function replaceOrAppend(
+  tx: Db,
   sessionId: string,
   message: Required<Pick<NewMessage, 'id'>> & NewMessage,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    // The session's row first. Every message write takes it too, in the trigger that stamps the
-    // row (migration 0006): an insert, a turn's upsert among them, takes it before the message's,
-    // and an update takes the message's first. Two writers of one message taking the two in
-    // opposite orders could deadlock (a turn closed as dead while it still runs).
-    await tx
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(eq(sessions.id, sessionId))
-      .for('update');
-    const updated = await tx
-      .update(messages)
-      .set({ parts: storable(message.parts), metadata: storable(message.metadata ?? null) })
-      .where(and(eq(messages.id, message.id), eq(messages.sessionId, sessionId)))
-      .returning({ id: messages.id });
-    if (updated.length === 0) await appendMessages(tx, sessionId, [message]);
-  });
+  const updated = await tx
+    .update(messages)
+    .set({ parts: storable(message.parts), metadata: storable(message.metadata ?? null) })
+    .where(and(eq(messages.id, message.id), eq(messages.sessionId, sessionId)))
+    .returning({ id: messages.id });
+  if (updated.length === 0) await appendMessages(tx, sessionId, [message]);
 }

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { QuantaMessage } from '@/lib/protocol';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { newId } from '../ids';
-import { appendMessages, listMessages, saveMessage } from './messages';
+import { appendMessages, listMessages, saveTurnAnswer } from './messages';
 import { addNote, listNotes } from './notes';
 import { createSession } from './sessions';
 import { storable } from './storable';
+import { claimTurn } from './turns';
 import { getWidgetState, writeWidgetState } from './widget-states';
 
 // NUL, a lone high and a lone low surrogate, and a 4-byte emoji (a valid surrogate pair).
@@ -53,9 +54,12 @@ describeEachDatabase('writes of model and tool output', (database) => {
 
   it('stores an answer whose text and tool input hold NUL and lone surrogates', async () => {
     const session = await createSession(db(), { ownerId: 'owner-a' });
+    const turn = { sessionId: session.id, turnId: newId() };
+    await claimTurn(db(), { ...turn, ownerId: 'owner-a' });
     const id = newId();
-    await saveMessage(db(), session.id, {
+    await saveTurnAnswer(db(), turn, {
       id,
+      position: 0,
       role: 'assistant',
       parts: answer(BAD),
       metadata: { status: 'failed', error: BAD },
@@ -65,8 +69,9 @@ describeEachDatabase('writes of model and tool output', (database) => {
     expect(stored?.metadata).toEqual({ status: 'failed', error: CLEAN });
 
     // Saved again (the next step): replaced the same way.
-    await saveMessage(db(), session.id, {
+    await saveTurnAnswer(db(), turn, {
       id,
+      position: 0,
       role: 'assistant',
       parts: answer(`${BAD}!`),
       metadata: null,

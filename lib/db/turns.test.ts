@@ -2,13 +2,45 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { newId } from '../ids';
-import { appendMessages, listMessages, saveMessage } from './messages';
-import { type MessageRow, sessions } from './schema';
+import { appendMessages, listMessages } from './messages';
+import { type MessageRow, messages, sessions } from './schema';
 import { createSession, DEFAULT_TITLE, getSession, storeContextSummary } from './sessions';
-import { claimTurn, claimTurnForPrompt, releaseTurn, renewTurn } from './turns';
+import { claimTurn, claimTurnForPrompt, closeTurn, releaseTurn, renewTurn } from './turns';
 
 describeEachDatabase('turn marks', (database) => {
   const db = () => database().db;
+  /** A message written again by someone else (another instance's turn, say). */
+  const rewrite = (message: MessageRow, parts: MessageRow['parts']) =>
+    db().update(messages).set({ parts }).where(eq(messages.id, message.id));
+
+  it("closes a turn with its answer only while the mark is still the turn's", async () => {
+    const session = await createSession(db(), { ownerId: 'owner-a' });
+    const text = (words: string) => [{ type: 'text' as const, text: words }];
+    await claimTurn(db(), { sessionId: session.id, ownerId: 'owner-a', turnId: 't1' });
+    const [prompt] = await appendMessages(db(), session.id, [{ role: 'user', parts: text('hi') }]);
+    const turn = { sessionId: session.id, turnId: 't1' };
+    const answer = { id: newId(), role: 'assistant' as const, parts: text('half') };
+    expect(await closeTurn(db(), turn, answer)).toBe(true);
+    expect((await getSession(db(), session.id))?.activeTurnId).toBeNull();
+    // Closed again (a second instance that read it as dead too): the answer is not stored again,
+    // after an edit that deleted it, nor over what the next turn wrote.
+    await db().delete(messages).where(eq(messages.sessionId, session.id));
+    expect(await closeTurn(db(), turn, { ...answer, parts: text('half, again') })).toBe(false);
+    await claimTurn(db(), { sessionId: session.id, ownerId: 'owner-a', turnId: 't2' });
+    expect(await closeTurn(db(), turn, answer)).toBe(false);
+    expect(await listMessages(db(), session.id)).toEqual([]);
+    expect((await getSession(db(), session.id))?.activeTurnId).toBe('t2');
+    // With the mark its own, an answer already stored is replaced in place, and none is needed.
+    await appendMessages(db(), session.id, [prompt as MessageRow, { ...answer, parts: text('x') }]);
+    expect(await closeTurn(db(), { ...turn, turnId: 't2' }, answer)).toBe(true);
+    expect((await listMessages(db(), session.id)).map((row) => [row.position, row.parts])).toEqual([
+      [0, text('hi')],
+      [1, text('half')],
+    ]);
+    await claimTurn(db(), { sessionId: session.id, ownerId: 'owner-a', turnId: 't3' });
+    expect(await closeTurn(db(), { ...turn, turnId: 't3' }, undefined)).toBe(true);
+    expect(await listMessages(db(), session.id)).toHaveLength(2);
+  });
 
   it("lets one turn at a time run on the owner's session", async () => {
     const session = await createSession(db(), { ownerId: 'owner-a' });
@@ -130,7 +162,7 @@ describeEachDatabase('turn marks', (database) => {
     const [elsewhere] = await appendMessages(db(), other.id, [{ role: 'user', parts: parts('x') }]);
     expect([first?.revision, second?.revision, elsewhere?.revision]).toEqual([1, 2, 1]);
     // A message written again takes the next revision; the others keep theirs.
-    await saveMessage(db(), session.id, { ...(second as MessageRow), parts: parts('2') });
+    await rewrite(second as MessageRow, parts('2'));
     const stored = await listMessages(db(), session.id);
     expect(stored.map((row) => row.revision)).toEqual([1, 3]);
     expect((await getSession(db(), session.id))?.messageRevision).toBe(3);
@@ -153,7 +185,7 @@ describeEachDatabase('turn marks', (database) => {
     const whole = await claim('t1');
     expect(whole?.changed.map((row) => row.position)).toEqual([0, 1]);
     const holding = Math.max(...(whole?.changed ?? []).map((r) => r.revision));
-    await saveMessage(db(), session.id, { id: newId(), role: 'assistant', parts: parts('a2') });
+    await appendMessages(db(), session.id, [{ role: 'assistant', parts: parts('a2') }]);
     await releaseTurn(db(), session.id, 't1');
 
     // Held up to a1: the prompt t1 and its answer are new.
@@ -165,10 +197,7 @@ describeEachDatabase('turn marks', (database) => {
     // A message written again is new too.
     const stored = await listMessages(db(), session.id);
     const newest = Math.max(...stored.map((row) => row.revision));
-    await saveMessage(db(), session.id, {
-      ...(stored[1] as MessageRow),
-      parts: parts('a1, again'),
-    });
+    await rewrite(stored[1] as MessageRow, parts('a1, again'));
     const rewritten = await claim('t3', newest);
     expect(rewritten?.changed.map((row) => row.parts)).toEqual([parts('a1, again')]);
     expect(rewritten?.historyCount).toBe(5);

@@ -10,6 +10,7 @@ import {
 } from 'drizzle-orm';
 import type { QuantaMessage } from '../protocol';
 import type { Db } from './client';
+import { type NewMessage, replaceOrAppend } from './messages';
 import { type MessageRow, messages, type SessionRow, sessions } from './schema';
 import { DEFAULT_TITLE } from './sessions';
 import { storable } from './storable';
@@ -181,4 +182,32 @@ export async function releaseTurn(db: Db, sessionId: string, turnId: string): Pr
     .update(sessions)
     .set({ activeTurnId: null, activeTurnStartedAt: null, updatedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), eq(sessions.activeTurnId, turnId)));
+}
+
+/**
+ * Closes `turnId` for a turn that no longer runs: stores `answer` (if any) under its id and clears
+ * the mark, in one transaction that holds the session's row, only if the mark is still the
+ * turn's. False when it is not (the turn ended, or another instance closed it first): then
+ * nothing is written. Two steps would let a turn that still ran save between them, over the
+ * answer stored, and a second closer store the answer again after an edit deleted it.
+ */
+export async function closeTurn(
+  db: Db,
+  { sessionId, turnId }: { sessionId: string; turnId: string },
+  answer: (Required<Pick<NewMessage, 'id'>> & NewMessage) | undefined,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [held] = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.activeTurnId, turnId)))
+      .for('update');
+    if (!held) return false;
+    if (answer) await replaceOrAppend(tx, sessionId, answer);
+    await tx
+      .update(sessions)
+      .set({ activeTurnId: null, activeTurnStartedAt: null, updatedAt: new Date() })
+      .where(eq(sessions.id, sessionId));
+    return true;
+  });
 }

@@ -3,10 +3,9 @@ import { isNotNull } from 'drizzle-orm';
 import { interruptedMessage } from '../agent/turn-message';
 import { maxToolInputBytes } from '../config';
 import type { Db } from '../db/client';
-import { saveMessage } from '../db/messages';
 import { type SessionRow, sessions } from '../db/schema';
 import { deleteTurnLog, readChunks } from '../db/turn-log';
-import { releaseTurn } from '../db/turns';
+import { closeTurn } from '../db/turns';
 import { publish } from '../events/session-events';
 import { runningTurn } from '../turns/running-turns';
 import { stopKey, turnBus } from '../turns/turn-bus';
@@ -17,8 +16,8 @@ import { isStale } from './turn-mark';
 // the log holds is stored, marked interrupted, and the session takes prompts again.
 
 /**
- * Stores what the turn's log holds as its interrupted answer, frees the session (if the mark is
- * still this turn's) and removes the log. Should the turn in fact still run somewhere (it was
+ * Stores what the turn's log holds as its interrupted answer, frees the session and removes the
+ * log, if the mark is still this turn's. Should the turn in fact still run somewhere (it was
  * only silent), it is told to stop: two turns must not write one session.
  */
 export async function closeInterruptedTurn(
@@ -32,15 +31,14 @@ export async function closeInterruptedTurn(
     logged.map(({ chunk }) => chunk),
     maxToolInputBytes(),
   );
-  if (message) {
-    await saveMessage(db, sessionId, {
-      id: message.id,
-      role: 'assistant',
-      parts: message.parts,
-      metadata: message.metadata ?? null,
-    });
-  }
-  await releaseTurn(db, sessionId, turnId);
+  const answer = message && {
+    id: message.id,
+    role: 'assistant' as const,
+    parts: message.parts,
+    metadata: message.metadata ?? null,
+  };
+  // Closed elsewhere already, or ended: its log is its closer's or its readers'.
+  if (!(await closeTurn(db, { sessionId, turnId }, answer))) return;
   await deleteTurnLog(db, turnId);
   publish(sessionId, { type: 'turn', status: 'ended' });
 }

@@ -1,9 +1,10 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
-import { appendMessages, listMessages, saveMessage } from '@/lib/db/messages';
-import type { MessageRow } from '@/lib/db/schema';
+import { appendMessages, listMessages } from '@/lib/db/messages';
+import { type MessageRow, messages } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { recordingModel, turnModel } from '@/tests/helpers/recording-model';
@@ -70,10 +71,10 @@ describeEachDatabase("a turn's history, from the instance's copy", (database) =>
 
     // Written elsewhere (another instance's turn, say): an answer rewritten, a turn added.
     const [, answer] = await listMessages(db(), id);
-    await saveMessage(db(), id, {
-      ...(answer as MessageRow),
-      parts: [{ type: 'text', text: '1!' }],
-    });
+    await db()
+      .update(messages)
+      .set({ parts: [{ type: 'text', text: '1!' }] })
+      .where(eq(messages.id, (answer as MessageRow).id));
     await appendMessages(db(), id, [
       { role: 'user', parts: [{ type: 'text', text: 'elsewhere' }] },
       { role: 'assistant', parts: [{ type: 'text', text: 'from there' }] },

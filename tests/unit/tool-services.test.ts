@@ -1,6 +1,6 @@
 import { beforeAll, expect, it, vi } from 'vitest';
 import * as actionsRoute from '@/app/api/sessions/[id]/widgets/[toolCallId]/actions/route';
-import { saveMessage } from '@/lib/db/messages';
+import { appendMessages } from '@/lib/db/messages';
 import { listNotes } from '@/lib/db/notes';
 import { createSession } from '@/lib/db/sessions';
 import { subscribe } from '@/lib/events/session-events';
@@ -94,19 +94,20 @@ describeEachDatabase('the tool services of a session', (database) => {
     const id = await session(owner.ownerId);
     // The widget is acted on through a tool call that opened it: store one as a turn would.
     const opened = await run(id, 'add_task', { title: 'Draft' });
-    await saveMessage(db(), id, {
-      id: newId(),
-      role: 'assistant',
-      parts: [
-        {
-          type: 'tool-add_task',
-          toolCallId: 'call_board',
-          state: 'output-available',
-          input: { title: 'Draft' },
-          output: { ...opened, durationMs: 1 },
-        },
-      ],
-    });
+    await appendMessages(db(), id, [
+      {
+        role: 'assistant',
+        parts: [
+          {
+            type: 'tool-add_task',
+            toolCallId: 'call_board',
+            state: 'output-available',
+            input: { title: 'Draft' },
+            output: { ...opened, durationMs: 1 },
+          },
+        ],
+      },
+    ]);
     const response = await actionsRoute.POST(
       request('POST', `/api/sessions/${id}/widgets/call_board/actions`, owner, {
         action: 'move',
