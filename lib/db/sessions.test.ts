@@ -18,9 +18,20 @@ import {
   storeContextSummary,
   updateSession,
 } from './sessions';
+import { claimTurn, releaseTurn } from './turns';
 
 describeEachDatabase('session queries', (database) => {
   const db = () => database().db;
+  /** A summary kept as a turn keeps it: while the turn holds the session. */
+  const keepSummary = async (
+    { id, ownerId }: { id: string; ownerId: string },
+    summary: { text: string; through: number },
+  ) => {
+    const turnId = newId();
+    await claimTurn(db(), { sessionId: id, ownerId, turnId });
+    expect(await storeContextSummary(db(), { sessionId: id, turnId }, summary)).toBe(true);
+    await releaseTurn(db(), id, turnId);
+  };
 
   it('creates a private session with an unguessable id', async () => {
     const session = await createSession(db(), { ownerId: 'owner-a' });
@@ -63,7 +74,7 @@ describeEachDatabase('session queries', (database) => {
     const owner = newId();
     const session = await createSession(db(), { ownerId: owner, title: 'Long one' });
     const text = 'Earlier, at length. '.repeat(800);
-    await storeContextSummary(db(), session.id, { text, through: 40 });
+    await keepSummary(session, { text, through: 40 });
     expect((await getSession(db(), session.id))?.contextSummary).toEqual({ text, through: 40 });
 
     const [listed] = (await listSessions(db(), owner, { limit: 10 })).sessions;
@@ -184,7 +195,7 @@ describeEachDatabase('session queries', (database) => {
       source.id,
       ['one', 'two', 'three'].map((text) => ({ role: 'user', parts: [{ type: 'text', text }] })),
     );
-    await storeContextSummary(db(), source.id, { text: 'They counted to two.', through: 2 });
+    await keepSummary(source, { text: 'They counted to two.', through: 2 });
 
     const fork = await forkSession(db(), (await getSession(db(), source.id)) as never, 'owner-b');
     expect((await getSession(db(), fork.id))?.contextSummary).toEqual({

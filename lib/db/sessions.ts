@@ -55,16 +55,23 @@ export async function getSession(db: Db, id: string): Promise<SessionRow | undef
   return row;
 }
 
-/** Keeps the model's summary of the session's earlier messages (see lib/agent/compaction). */
+/**
+ * Keeps the model's summary of the session's earlier messages (see lib/agent/compaction), written
+ * by the turn `turnId`: only while that turn holds the session's mark, as every writer of what
+ * the model is sent does. False when it was not kept. A turn closed as dead could otherwise bring
+ * back a summary an edit had dropped, over messages the edit rewrote.
+ */
 export async function storeContextSummary(
   db: Db,
-  id: string,
+  { sessionId, turnId }: { sessionId: string; turnId: string },
   summary: ContextSummary,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const stored = await db
     .update(sessions)
     .set({ contextSummary: storable(summary) })
-    .where(eq(sessions.id, id));
+    .where(and(eq(sessions.id, sessionId), eq(sessions.activeTurnId, turnId)))
+    .returning({ id: sessions.id });
+  return stored.length > 0;
 }
 
 /** An owner's sessions, most recently updated first, `limit` at a time. */

@@ -132,7 +132,16 @@ describeEachDatabase('turn marks', (database) => {
       { role: 'user', parts: parts('question 2') },
       { role: 'assistant', parts: parts('answer 2'), metadata: { model: 'm', status: 'complete' } },
     ]);
-    await storeContextSummary(db(), session.id, { text: 'they asked twice', through: 2 });
+    // Kept by a turn that holds the session; one that does not hold it keeps nothing.
+    const summary = { text: 'they asked twice', through: 2 };
+    expect(await storeContextSummary(db(), { sessionId: session.id, turnId: 't1' }, summary)).toBe(
+      false,
+    );
+    await claimTurn(db(), { sessionId: session.id, ownerId: 'owner-a', turnId: 't-summary' });
+    const kept = { sessionId: session.id, turnId: 't-summary' };
+    expect(await storeContextSummary(db(), kept, summary)).toBe(true);
+    await releaseTurn(db(), session.id, 't-summary');
+    expect((await getSession(db(), session.id))?.contextSummary).toEqual(summary);
     const later = await claim('t3', 'p3');
     // Named only once; the history from `through` on, oldest first, as stored (metadata too).
     expect(later?.session.title).toBe('First question');

@@ -171,7 +171,7 @@ export async function postMessage(
       modelId: info.id,
       price: prices()[info.id],
       history: context.messages,
-      summary: turnSummary(db, id, { context, model, budget }),
+      summary: turnSummary(db, { sessionId: id, turnId, controller }, { context, model, budget }),
       messageId,
       toolSet,
       services: toolServices(db, id),
@@ -209,7 +209,11 @@ export async function postMessage(
  */
 function turnSummary(
   db: Db,
-  sessionId: string,
+  {
+    sessionId,
+    turnId,
+    controller,
+  }: { sessionId: string; turnId: string; controller: AbortController },
   { context, model, budget }: { context: ContextPlan; model: LanguageModelV3; budget: number },
 ): Summary | undefined {
   if (context.kind === 'as-is') {
@@ -225,7 +229,12 @@ function turnSummary(
         budget,
         signal,
       });
-      await storeContextSummary(db, sessionId, { text, through: context.through });
+      const summary = { text, through: context.through };
+      // Refused when the turn no longer holds the session: it stops, as a refused save stops it.
+      if (!(await storeContextSummary(db, { sessionId, turnId }, summary))) {
+        controller.abort();
+        throw new Error('The turn no longer holds the session.');
+      }
       return text;
     },
   };
