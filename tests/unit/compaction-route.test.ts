@@ -4,8 +4,9 @@ import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
 import * as stopRoute from '@/app/api/sessions/[id]/stop/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
 import { estimateTokens } from '@/lib/agent/compaction';
-import { appendMessages, listMessages } from '@/lib/db/messages';
+import { appendMessages, listMessages, truncateMessages } from '@/lib/db/messages';
 import { getSession } from '@/lib/db/sessions';
+import { releaseTurn } from '@/lib/db/turns';
 import { newId } from '@/lib/ids';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { recordingModel, turnModel } from '@/tests/helpers/recording-model';
@@ -142,6 +143,40 @@ describeEachDatabase('compaction over the routes', (database) => {
     const last = (await listMessages(db(), id)).at(-1);
     expect(last).toMatchObject({ role: 'assistant', parts: [], metadata: { status: 'stopped' } });
     expect(turnCalls()).toEqual([]);
+  });
+
+  it('a turn taken for dead while summarising keeps no summary and asks the model no more', async () => {
+    const id = await longSession(30);
+    let summarising = () => {};
+    const asked = new Promise<void>((resolve) => {
+      summarising = resolve;
+    });
+    // Every summary call (there can be several) waits until the session is taken.
+    let finish: (text: string) => void = () => {};
+    const finished = new Promise<string>((resolve) => {
+      finish = resolve;
+    });
+    recorded = recordingModel((prompt) => {
+      if (!isSummaryCall(prompt)) return 'An answer.';
+      summarising();
+      return finished;
+    });
+    turnModel.current = recorded.model;
+    const answer = send(id, prompt('Go on'));
+    await asked;
+    // Closed as dead elsewhere (its Stop not heard), and the transcript then edited away.
+    const turnId = (await getSession(db(), id))?.activeTurnId as string;
+    await releaseTurn(db(), id, turnId);
+    await truncateMessages(db(), id, 0);
+    finish(SUMMARY);
+    const chunks = await answer;
+    expect(chunks.at(-1)).toEqual({
+      type: 'message-metadata',
+      messageMetadata: expect.objectContaining({ status: 'stopped' }),
+    });
+    expect((await getSession(db(), id))?.contextSummary).toBeNull();
+    expect(turnCalls()).toEqual([]);
+    expect(await listMessages(db(), id)).toEqual([]);
   });
 
   it('fails the turn in plain words when the model cannot summarise', async () => {
