@@ -137,7 +137,7 @@ describeEachDatabase('message queries', (database) => {
 });
 
 // Two connections at once: PGlite has one.
-describe.skipIf(!process.env.DATABASE_URL)('saving a message on PostgreSQL', () => {
+describe.skipIf(!process.env.DATABASE_URL)('closing a turn on PostgreSQL', () => {
   let own: OwnDatabase;
   let database: Database;
   const clients: pg.Client[] = [];

@@ -6,7 +6,7 @@ import { appendMessages, listMessages, saveTurnAnswer } from './messages';
 import { addNote, listNotes } from './notes';
 import { createSession } from './sessions';
 import { storable } from './storable';
-import { claimTurn } from './turns';
+import { claimTurn, closeTurn } from './turns';
 import { getWidgetState, writeWidgetState } from './widget-states';
 
 // NUL, a lone high and a lone low surrogate, and a 4-byte emoji (a valid surrogate pair).
@@ -78,6 +78,16 @@ describeEachDatabase('writes of model and tool output', (database) => {
     });
     const [again] = await listMessages(db(), session.id);
     expect(again?.parts).toEqual(answer(`${CLEAN}!`));
+
+    // Closed as dead, from its log: replaced the same way.
+    await closeTurn(db(), turn, {
+      id,
+      role: 'assistant',
+      parts: answer(`${BAD}?`),
+      metadata: null,
+    });
+    const [closed] = await listMessages(db(), session.id);
+    expect(closed?.parts).toEqual(answer(`${CLEAN}?`));
   });
 
   it('appends messages holding them', async () => {

@@ -2,11 +2,14 @@ import type { UIMessageChunk } from 'ai';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
-import { listMessages } from '../db/messages';
+import { listMessages, truncateMessages } from '../db/messages';
 import { sessions } from '../db/schema';
 import { createSession, getSession } from '../db/sessions';
 import { appendChunks, readChunks } from '../db/turn-log';
+import { claimTurn } from '../db/turns';
+import { subscribe } from '../events/session-events';
 import { newId } from '../ids';
+import type { SessionEvent } from '../protocol';
 import { runningTurn, trackTurn, untrackTurn } from '../turns/running-turns';
 import { stopKey, type TurnMessage, turnBus } from '../turns/turn-bus';
 import { TurnFeed } from '../turns/turn-feed';
@@ -61,6 +64,29 @@ describeEachDatabase('turns whose server died', (database) => {
     }
     // Should it still run somewhere after all, it is told to stop.
     expect(stops).toEqual([{ type: 'stop' }]);
+  });
+
+  it('closes a turn once: a second closer with the same stale read writes and says nothing', async () => {
+    const dead = await markedSession('Died', STALE_TURN_MS * 2);
+    const stale = (await getSession(db(), dead.id)) ?? expect.fail('no session');
+    expect(await closeIfDead(db(), stale)).toBe(true);
+    // The transcript edited away, and the session taken by a new turn with a log of its own.
+    await truncateMessages(db(), dead.id, 0);
+    const next = newId();
+    await claimTurn(db(), { sessionId: dead.id, ownerId: 'owner-a', turnId: next });
+    await appendChunks(db(), dead.id, next, 0, answer(newId(), 'Next'));
+    const events: SessionEvent[] = [];
+    const unsubscribe = subscribe(dead.id, (event) => events.push(event));
+    try {
+      // Another instance that read the session as dead at the same time closes it too.
+      await closeIfDead(db(), stale);
+    } finally {
+      unsubscribe();
+    }
+    expect(await listMessages(db(), dead.id)).toEqual([]);
+    expect((await getSession(db(), dead.id))?.activeTurnId).toBe(next);
+    expect(await readChunks(db(), next)).toHaveLength(4);
+    expect(events).toEqual([]);
   });
 
   it('closes a stale turn, but not one that runs here nor one freshly marked', async () => {

@@ -295,9 +295,10 @@ describeEachDatabase('session routes', (database) => {
       await turn.started;
       // Its answer so far is saved within a second; then it is silent (a model thinking), so no
       // save of its own would find the session taken: only the renewal can.
-      while ((await listMessages(database().db, id)).length < 2) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await vi.waitFor(async () => expect(await listMessages(database().db, id)).toHaveLength(2), {
+        timeout: 3_000,
+        interval: 20,
+      });
       // Its renewals failed for the whole stale window, and another instance claimed the session.
       await database()
         .db.update(sessions)
@@ -305,7 +306,7 @@ describeEachDatabase('session routes', (database) => {
         .where(eq(sessions.id, id));
       vi.advanceTimersByTime(RENEW_TURN_MS);
       // A turn that did not give up would answer in full once released.
-      const release = setTimeout(() => turn.release(), 3_000);
+      const release = setTimeout(() => turn.release(), 1_000);
       const chunks = await uiChunks(running).rest();
       clearTimeout(release);
       expect(chunks.at(-1)).toEqual({
