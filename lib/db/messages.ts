@@ -1,11 +1,15 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { newId } from '../ids';
 import type { Db } from './client';
-import { type MessageRow, messages, sessions, widgetStates } from './schema';
+import { columnName as column } from './column-name';
+import { type HeldTurn, type MessageRow, messages, sessions, widgetStates } from './schema';
 import { storable } from './storable';
 
 export type NewMessage = Pick<MessageRow, 'role' | 'parts'> &
   Partial<Pick<MessageRow, 'id' | 'metadata'>>;
+
+/** A message written under an id its writer chose. */
+export type IdentifiedMessage = Required<Pick<NewMessage, 'id'>> & NewMessage;
 
 /** The session's messages in order, from `position` `from` on. */
 export async function listMessages(db: Db, sessionId: string, from = 0): Promise<MessageRow[]> {
@@ -106,7 +110,7 @@ export async function truncateMessages(db: Db, sessionId: string, position: numb
       where ${messages.sessionId} = ${sessionId} and ${messages.position} >= ${position}
       returning ${messages.parts}
     ), forgotten as (
-      update ${sessions} set ${sql.identifier(sessions.contextSummary.name)} = null
+      update ${sessions} set ${column(sessions.contextSummary)} = null
       where ${sessions.id} = ${sessionId}
         and (${sessions.contextSummary} ->> 'through')::integer > ${position}
     )
@@ -117,7 +121,7 @@ export async function truncateMessages(db: Db, sessionId: string, position: numb
 }
 
 /** A message that goes at a position the caller knows is free (it holds the session's turn). */
-export type PlacedMessage = Required<Pick<NewMessage, 'id'>> & NewMessage & { position: number };
+export type PlacedMessage = IdentifiedMessage & { position: number };
 
 const row = (sessionId: string, message: PlacedMessage) => ({
   id: message.id,
@@ -150,11 +154,10 @@ export async function insertMessage(
  */
 export async function saveTurnAnswer(
   db: Db,
-  { sessionId, turnId }: { sessionId: string; turnId: string },
+  { sessionId, turnId }: HeldTurn,
   message: PlacedMessage,
 ): Promise<boolean> {
   const { id, position, role, parts, metadata } = row(sessionId, message);
-  const column = (col: { name: string }) => sql.identifier(col.name);
   // The session's row is locked as the revision trigger would lock it, before the message's:
   // a release that commits meanwhile is seen, and writers of one session take the two in one
   // order. A late save of a turn closed as dead would otherwise put its answer back at its
@@ -205,7 +208,7 @@ export async function findToolCallMessage(
 export async function replaceOrAppend(
   tx: Db,
   sessionId: string,
-  message: Required<Pick<NewMessage, 'id'>> & NewMessage,
+  message: IdentifiedMessage,
 ): Promise<void> {
   const updated = await tx
     .update(messages)

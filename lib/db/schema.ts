@@ -157,3 +157,6 @@ export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type WidgetStateRow = typeof widgetStates.$inferSelect;
+
+/** A turn on its session (`sessions.active_turn_id`): what every write under its mark names. */
+export type HeldTurn = { sessionId: string; turnId: string };

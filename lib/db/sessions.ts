@@ -2,7 +2,7 @@ import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { ContextSummary } from '../agent/compaction';
 import { newId } from '../ids';
 import type { Db } from './client';
-import { messages, notes, type SessionRow, sessions, widgetStates } from './schema';
+import { type HeldTurn, messages, notes, type SessionRow, sessions, widgetStates } from './schema';
 import { storable } from './storable';
 
 export type SessionCursor = { updatedAt: Date; id: string };
@@ -63,7 +63,7 @@ export async function getSession(db: Db, id: string): Promise<SessionRow | undef
  */
 export async function storeContextSummary(
   db: Db,
-  { sessionId, turnId }: { sessionId: string; turnId: string },
+  { sessionId, turnId }: HeldTurn,
   summary: ContextSummary,
 ): Promise<boolean> {
   const stored = await db

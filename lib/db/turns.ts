@@ -10,8 +10,9 @@ import {
 } from 'drizzle-orm';
 import type { QuantaMessage } from '../protocol';
 import type { Db } from './client';
-import { type NewMessage, replaceOrAppend } from './messages';
-import { type MessageRow, messages, type SessionRow, sessions } from './schema';
+import { columnName as column } from './column-name';
+import { type IdentifiedMessage, replaceOrAppend } from './messages';
+import { type HeldTurn, type MessageRow, messages, type SessionRow, sessions } from './schema';
 import { DEFAULT_TITLE } from './sessions';
 import { storable } from './storable';
 
@@ -19,7 +20,7 @@ import { storable } from './storable';
 // one turn at a time runs per session, across instances.
 
 /** What a claim needs: whose request it is, and the title an unnamed, empty session takes. */
-export type Claim = { sessionId: string; ownerId: string; turnId: string; title?: string };
+export type Claim = HeldTurn & { ownerId: string; title?: string };
 
 /**
  * Marks `turnId` as the session's running turn if the session is `ownerId`'s and no turn holds
@@ -88,7 +89,6 @@ export async function claimTurnForPrompt(
   since = -1,
 ): Promise<PromptClaimed | undefined> {
   const now = new Date().toISOString();
-  const column = (col: { name: string }) => sql.identifier(col.name);
   const inHistory = sql`${messages.sessionId} = ${sessionId} and ${messages.position}
     >= coalesce((claimed.${column(sessions.contextSummary)} ->> 'through')::integer, 0)`;
   // Each part of the statement sees the tables as they were when it began: the history does not
@@ -193,8 +193,8 @@ export async function releaseTurn(db: Db, sessionId: string, turnId: string): Pr
  */
 export async function closeTurn(
   db: Db,
-  { sessionId, turnId }: { sessionId: string; turnId: string },
-  answer: (Required<Pick<NewMessage, 'id'>> & NewMessage) | undefined,
+  { sessionId, turnId }: HeldTurn,
+  answer: IdentifiedMessage | undefined,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [held] = await tx
@@ -204,10 +204,7 @@ export async function closeTurn(
       .for('update');
     if (!held) return false;
     if (answer) await replaceOrAppend(tx, sessionId, answer);
-    await tx
-      .update(sessions)
-      .set({ activeTurnId: null, activeTurnStartedAt: null, updatedAt: new Date() })
-      .where(eq(sessions.id, sessionId));
+    await releaseTurn(tx, sessionId, turnId);
     return true;
   });
 }

@@ -21,7 +21,7 @@ import {
 } from '../config';
 import type { Db } from '../db/client';
 import { insertMessage, listMessages, saveTurnAnswer, truncateMessages } from '../db/messages';
-import type { MessageRow, SessionRow } from '../db/schema';
+import type { HeldTurn, MessageRow, SessionRow } from '../db/schema';
 import { unlessSessionGone } from '../db/session-gone';
 import { storeContextSummary } from '../db/sessions';
 import { deleteEndedTurnLogs } from '../db/turn-log';
@@ -109,8 +109,10 @@ export async function postMessage(
   // Stopped by the owner (here, or from another instance over the bus), or given up when
   // another turn took the session over (see turn-mark).
   const controller = new AbortController();
-  const stopHeard = turnBus().subscribe(stopKey(turnId), () => controller.abort());
-  const stopRenewing = keepTurnMarked(db, id, turnId, () => controller.abort());
+  const stop = () => controller.abort();
+  const stopHeard = turnBus().subscribe(stopKey(turnId), stop);
+  const stopRenewing = keepTurnMarked(db, id, turnId, stop);
+  const turn: HeldTurn = { sessionId: id, turnId };
   let recorder: TurnRecorder | undefined;
   // Once the turn is stored: the session is freed before its readers' streams end, so a client
   // that sends again at once is not refused.
@@ -160,7 +162,7 @@ export async function postMessage(
           parts: message.parts,
           metadata: message.metadata ?? null,
         };
-        if (!(await saveTurnAnswer(db, { sessionId: id, turnId }, placed))) controller.abort();
+        if (!(await saveTurnAnswer(db, turn, placed))) stop();
       },
     });
     trackTurn(id, { turnId, controller, feed: recorder.feed });
@@ -171,7 +173,7 @@ export async function postMessage(
       modelId: info.id,
       price: prices()[info.id],
       history: context.messages,
-      summary: turnSummary(db, { sessionId: id, turnId, controller }, { context, model, budget }),
+      summary: turnSummary(db, turn, stop, { context, model, budget }),
       messageId,
       toolSet,
       services: toolServices(db, id),
@@ -209,11 +211,8 @@ export async function postMessage(
  */
 function turnSummary(
   db: Db,
-  {
-    sessionId,
-    turnId,
-    controller,
-  }: { sessionId: string; turnId: string; controller: AbortController },
+  turn: HeldTurn,
+  stop: () => void,
   { context, model, budget }: { context: ContextPlan; model: LanguageModelV3; budget: number },
 ): Summary | undefined {
   if (context.kind === 'as-is') {
@@ -231,8 +230,8 @@ function turnSummary(
       });
       const summary = { text, through: context.through };
       // Refused when the turn no longer holds the session: it stops, as a refused save stops it.
-      if (!(await storeContextSummary(db, { sessionId, turnId }, summary))) {
-        controller.abort();
+      if (!(await storeContextSummary(db, turn, summary))) {
+        stop();
         throw new Error('The turn no longer holds the session.');
       }
       return text;
