@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
 import {
+  chatAnswered,
   composer,
   expect,
   failNextTurn,
   hydrated,
+  MARKDOWN_ANSWER,
   send,
   startChat,
   test,
@@ -243,4 +245,30 @@ test('the transcript follows a streaming answer until the reader scrolls up', as
   await expect.poll(gap).toBeLessThan(4);
   await expect(jump).toHaveCount(0);
   await context.close();
+});
+
+test('an answer’s buttons switch on at its end without fading in', async ({ page }) => {
+  const answer = await chatAnswered(page, 'Which inner planet is smallest?', MARKDOWN_ANSWER);
+  const buttons = answer.locator('.markdown button');
+  await expect(answer.locator('[data-streamdown="code-block-copy-button"]')).toBeVisible();
+  // Streamdown disables a code block's and a table's buttons while the answer streams, and
+  // enables them as it ends, as here. Faded in, every button of a long answer started a
+  // transition at once, and their events and repaints made the stream's longest task.
+  const seen = await buttons.evaluateAll(async (all: HTMLButtonElement[]) => {
+    let transitions = 0;
+    const dimmed: string[] = [];
+    for (const button of all) {
+      button.addEventListener('transitionrun', () => transitions++);
+      button.disabled = true;
+      dimmed.push(getComputedStyle(button).opacity);
+    }
+    for (const button of all) button.disabled = false;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return { transitions, dimmed, shown: all.map((button) => getComputedStyle(button).opacity) };
+  });
+  // The table's and the code block's buttons, dimmed while disabled, shown once enabled.
+  expect(seen.dimmed.length).toBeGreaterThan(3);
+  expect(new Set(seen.dimmed)).toEqual(new Set(['0.5']));
+  expect(new Set(seen.shown)).toEqual(new Set(['1']));
+  expect(seen.transitions).toBe(0);
 });
