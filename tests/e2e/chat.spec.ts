@@ -249,7 +249,8 @@ test('the transcript follows a streaming answer until the reader scrolls up', as
 
 test('an answer’s buttons switch on at its end without fading in', async ({ page }) => {
   const answer = await chatAnswered(page, 'Which inner planet is smallest?', MARKDOWN_ANSWER);
-  const buttons = answer.locator('.markdown button');
+  // The buttons Streamdown dims while an answer streams (a link is a button too, and is not).
+  const buttons = answer.locator('.markdown button[class*="disabled:opacity-50"]');
   await expect(answer.locator('[data-streamdown="code-block-copy-button"]')).toBeVisible();
   // Streamdown disables a code block's and a table's buttons while the answer streams, and
   // enables them as it ends, as here. Faded in, every button of a long answer started a

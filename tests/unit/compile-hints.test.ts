@@ -70,6 +70,13 @@ describe('hintScripts', () => {
     expect(() => hintScripts(nextDir)).toThrow('chat.js has a source map');
   });
 
+  it('hints a script that only holds the text of a source map comment', () => {
+    const code = `"//# sourceMappingURL=" + name;\n${chunk('chat.js')}`;
+    write('static/chunks/chat.js', code);
+    hintScripts(nextDir);
+    expect(read('chat.js')).toBe(HINT + code);
+  });
+
   it('refuses a build whose manifests name no scripts', () => {
     write('build-manifest.json', JSON.stringify({ rootMainFiles: [] }));
     rmSync(join(nextDir, 'server'), { recursive: true });
