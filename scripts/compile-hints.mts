@@ -1,6 +1,6 @@
 // Marks the scripts a built page loads first, and the markdown renderer, for eager compilation
-// (docs/DESIGN.md, "Compiled as they stream"); `scripts/hint-first-load.mts` runs it at the end
-// of `npm run build`.
+// (docs/DESIGN.md, "Compiled as they stream"); `scripts/add-compile-hints.mts` runs it at the
+// end of `npm run build`.
 //
 // A browser compiles a function the first time it is called. Turbopack's chunks are lists of
 // module factories, and a page calls its first load's as it starts: their compiling ran on the
