@@ -2,13 +2,13 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { SearchIcon, SquarePenIcon } from 'lucide-react';
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useDeferredValue, useState } from 'react';
 import type { SessionView } from '@/lib/protocol';
 import { sessionApi, sessionsKey } from './api';
 import { ErrorAlert } from './error-alert';
 import { focusComposer } from './focus-composer';
+import { IntentLink } from './intent-link';
 import { groupByDay } from './session-groups';
 import { SessionRow } from './session-row';
 import { TokenButton } from './token-button';
@@ -34,9 +34,11 @@ export function SessionsSidebar({ onNavigate }: SessionsSidebarProps) {
       <div className="flex h-10 items-center px-2">
         <span className="font-semibold tracking-tight">Quanta</span>
       </div>
-      {/* A new chat is only the home page: nothing is stored until its first message. */}
+      {/* A new chat is only the home page: nothing is stored until its first message. Like a
+          chat's link, it prefetches once reached for: in view on every page, it cost each page
+          view two requests to the server. */}
       <Button asChild variant="outline" className="justify-start bg-transparent">
-        <Link
+        <IntentLink
           href="/"
           onClick={() => {
             onNavigate?.();
@@ -46,7 +48,7 @@ export function SessionsSidebar({ onNavigate }: SessionsSidebarProps) {
         >
           <SquarePenIcon aria-hidden />
           New chat
-        </Link>
+        </IntentLink>
       </Button>
       <div className="relative">
         <SearchIcon

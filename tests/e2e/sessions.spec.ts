@@ -1,4 +1,5 @@
-import { emptySession, expect, makePublic, rowAction, sidebar, test } from './fixtures';
+import type { Request } from '@playwright/test';
+import { emptySession, expect, hydrated, makePublic, rowAction, sidebar, test } from './fixtures';
 
 test('create, rename, share a session; another identity reads it and forks it', async ({
   page,
@@ -116,7 +117,7 @@ test('search filters the sidebar by title', async ({ page }) => {
   await expect(sidebar(page).getByRole('heading', { name: 'Today' })).toBeVisible();
 });
 
-test('the sidebar prefetches a chat once the reader reaches for its link, not on sight', async ({
+test('the sidebar prefetches a page once the reader reaches for its link, not on sight', async ({
   page,
 }) => {
   await page.goto('/');
@@ -132,45 +133,45 @@ test('the sidebar prefetches a chat once the reader reaches for its link, not on
     }
     return created;
   });
-  // The chats whose page the router asked the server for ahead of a click.
+  // The pages the router asked the server for ahead of a click, by path.
   const prefetched: string[] = [];
+  const isPrefetch = (request: Request) => request.headers()['next-router-prefetch'] !== undefined;
   page.on('request', (request) => {
-    const chat = /\/c\/([A-Za-z0-9_-]{22})\?_rsc=/.exec(request.url())?.[1];
-    if (chat && request.headers()['next-router-prefetch']) prefetched.push(chat);
+    if (isPrefetch(request)) prefetched.push(new URL(request.url()).pathname);
   });
-  const prefetchOf = (id: string) =>
+  const prefetchOf = (path: string) =>
     page.waitForRequest(
-      (request) =>
-        request.url().includes(`/c/${id}?_rsc=`) &&
-        request.headers()['next-router-prefetch'] !== undefined,
+      (request) => new URL(request.url()).pathname === path && isPrefetch(request),
     );
 
-  // The router prefetches the links in view that let it: New chat's, the home page.
-  const homePrefetched = page.waitForRequest(
-    (request) =>
-      new URL(request.url()).pathname === '/' &&
-      request.headers()['next-router-prefetch'] !== undefined,
-  );
   await page.goto(`/c/${ids[0]}`);
-  await homePrefetched;
   const link = (title: string) => sidebar(page).getByRole('link', { name: title, exact: true });
+  const newChat = sidebar(page).getByRole('link', { name: 'New chat' });
+  await hydrated(newChat);
   await expect(link('Chat 12')).toBeInViewport();
   await expect(link('Chat 1')).toBeInViewport();
-  // Time for the router to prefetch what is in view, as it did for every one of these links.
+  // Time for the router to prefetch what is in view, as it did for every one of these links
+  // and for New chat's, the home page.
   await page.waitForTimeout(1_500);
   expect(prefetched).toEqual([]);
 
+  // A pointer over New chat asks for the home page.
+  const home = prefetchOf('/');
+  await newChat.hover();
+  await home;
   // A pointer over a link, then keyboard focus on another: each asks for its own chat alone.
-  const hovered = prefetchOf(ids[4] as string);
+  const hovered = prefetchOf(`/c/${ids[4]}`);
   await link('Chat 5').hover();
   await hovered;
-  const focused = prefetchOf(ids[8] as string);
+  const focused = prefetchOf(`/c/${ids[8]}`);
   await link('Chat 9').focus();
   await focused;
   // Reached for again, the first asks nothing more: the router keeps what it prefetched.
   await link('Chat 5').hover();
   await page.waitForTimeout(500);
-  expect(prefetched.sort()).toEqual([ids[4], ids[8]].sort());
+  expect(prefetched.filter((path) => path !== '/').sort()).toEqual(
+    [`/c/${ids[4]}`, `/c/${ids[8]}`].sort(),
+  );
 
   // And it opens the chat.
   await link('Chat 5').click();
