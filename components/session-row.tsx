@@ -1,7 +1,7 @@
 'use client';
 
 import { EllipsisIcon, PencilIcon, Share2Icon, Trash2Icon } from 'lucide-react';
-import { memo, useRef, useState } from 'react';
+import { type ComponentProps, memo, useLayoutEffect, useRef, useState } from 'react';
 import type { SessionView } from '@/lib/protocol';
 import { IntentLink } from './intent-link';
 import { returnFocusTo } from './modal';
@@ -30,6 +30,12 @@ type SessionRowProps = {
  * keyboard focus, always on touch screens. Two tab stops: the link and the menu's button.
  * Memoised: the list is refetched after every turn, and the query keeps the objects of the
  * sessions that did not change, so only the rows that did render again.
+ *
+ * The menu (Radix's, with its listeners and its popper) mounts once the row is reached for: a
+ * pointer over its link or button, focus on either. Mounted with every row, it was most of a
+ * row's render: 24 rows of it took some 30 ms of the phone's drawer opening. Focus mounts it
+ * before a key can reach the button; a press can come first (a finger's tap brings its pointer
+ * and its press at once), and then the button opens the menu itself, as its trigger would.
  */
 export const SessionRow = memo(function SessionRow({
   session,
@@ -37,7 +43,19 @@ export const SessionRow = memo(function SessionRow({
   onNavigate,
 }: SessionRowProps) {
   const [dialog, setDialog] = useState<'rename' | 'share' | 'delete' | null>(null);
+  const [menuMounted, setMenuMounted] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  // The menu's trigger is another element than the button it replaces: focus moves on to it.
+  const buttonFocused = useRef(false);
+  useLayoutEffect(() => {
+    if (menuMounted && buttonFocused.current) menuButton.current?.focus();
+  }, [menuMounted]);
+  const mountMenu = () => {
+    if (menuMounted) return;
+    buttonFocused.current = document.activeElement === menuButton.current;
+    setMenuMounted(true);
+  };
   // A dialog opened from the menu takes focus itself: the menu must not put it back on its button.
   const dialogOpening = useRef(false);
   // Each dialog is mounted while open. The menu item that opened it is gone when it closes, so
@@ -60,6 +78,8 @@ export const SessionRow = memo(function SessionRow({
       <IntentLink
         href={`/c/${session.id}`}
         onClick={onNavigate}
+        onPointerEnter={mountMenu}
+        onFocus={mountMenu}
         aria-current={current ? 'page' : undefined}
         title={session.title}
         className={cn(
@@ -73,44 +93,52 @@ export const SessionRow = memo(function SessionRow({
       >
         <span className="truncate">{session.title}</span>
       </IntentLink>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button
-            ref={menuButton}
-            variant="ghost"
-            size="icon-sm"
-            aria-label={`Actions for ${session.title}`}
-            className={cn(
-              'absolute top-1/2 right-1 -translate-y-1/2 hover:bg-sidebar/60',
-              'opacity-0 group-focus-within/row:opacity-100 group-hover/row:opacity-100 data-[state=open]:opacity-100 pointer-coarse:opacity-100',
-            )}
+      {menuMounted ? (
+        <DropdownMenu modal={false} open={menuOpen} onOpenChange={setMenuOpen}>
+          <DropdownMenuTrigger asChild>
+            <MenuButton ref={menuButton} title={session.title} />
+          </DropdownMenuTrigger>
+          <DropdownMenuContent
+            align="end"
+            onCloseAutoFocus={(event) => {
+              if (!dialogOpening.current) return;
+              dialogOpening.current = false;
+              event.preventDefault();
+            }}
           >
-            <EllipsisIcon aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent
-          align="end"
-          onCloseAutoFocus={(event) => {
-            if (!dialogOpening.current) return;
-            dialogOpening.current = false;
+            <DropdownMenuItem onSelect={() => open('rename')}>
+              <PencilIcon aria-hidden />
+              Rename
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => open('share')}>
+              <Share2Icon aria-hidden />
+              Share
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={() => open('delete')}>
+              <Trash2Icon aria-hidden />
+              Delete
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : (
+        <MenuButton
+          ref={menuButton}
+          title={session.title}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          data-state="closed"
+          onPointerEnter={mountMenu}
+          onFocus={mountMenu}
+          onPointerDown={(event) => {
+            if (event.button !== 0 || event.ctrlKey) return;
+            // As the trigger does: the menu takes focus, not the button.
             event.preventDefault();
+            mountMenu();
+            setMenuOpen(true);
           }}
-        >
-          <DropdownMenuItem onSelect={() => open('rename')}>
-            <PencilIcon aria-hidden />
-            Rename
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => open('share')}>
-            <Share2Icon aria-hidden />
-            Share
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => open('delete')}>
-            <Trash2Icon aria-hidden />
-            Delete
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+        />
+      )}
 
       {dialog === 'rename' && <RenameSessionDialog {...dialogProps} />}
       {dialog === 'share' && (
@@ -125,3 +153,21 @@ export const SessionRow = memo(function SessionRow({
     </div>
   );
 });
+
+/** The row's ⋯ button, for the session titled `title`: the menu's trigger once it has mounted. */
+function MenuButton({ title, ...props }: ComponentProps<typeof Button> & { title: string }) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      aria-label={`Actions for ${title}`}
+      className={cn(
+        'absolute top-1/2 right-1 -translate-y-1/2 hover:bg-sidebar/60',
+        'opacity-0 group-focus-within/row:opacity-100 group-hover/row:opacity-100 data-[state=open]:opacity-100 pointer-coarse:opacity-100',
+      )}
+      {...props}
+    >
+      <EllipsisIcon aria-hidden />
+    </Button>
+  );
+}

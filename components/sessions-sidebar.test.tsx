@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { SessionView } from '@/lib/protocol';
 import { SessionsSidebar } from './sessions-sidebar';
@@ -8,8 +9,23 @@ import { SessionsSidebar } from './sessions-sidebar';
 const navigation = vi.hoisted(() => ({ pathname: '/', push: vi.fn(), refresh: vi.fn() }));
 vi.mock('next/navigation', () => ({
   usePathname: () => navigation.pathname,
-  useRouter: () => ({ push: navigation.push, refresh: navigation.refresh }),
+  useRouter: () => ({ push: navigation.push, refresh: navigation.refresh, prefetch: vi.fn() }),
 }));
+
+// Each row's menu as it mounts: Radix's menu, counted.
+const menusMounted = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./ui/dropdown-menu', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./ui/dropdown-menu')>();
+  return {
+    ...actual,
+    DropdownMenu: (props: Parameters<typeof actual.DropdownMenu>[0]) => {
+      useEffect(() => {
+        menusMounted.count += 1;
+      }, []);
+      return <actual.DropdownMenu {...props} />;
+    },
+  };
+});
 
 type Call = { method: string; path: string; body?: unknown };
 let calls: Call[];
@@ -88,8 +104,10 @@ const search = () => screen.getByRole('searchbox', { name: 'Search chats' });
 const menuButton = (title: string) => screen.getByRole('button', { name: `Actions for ${title}` });
 
 async function openMenu(title: string) {
+  // Focus on the row's button mounts its menu, whose trigger takes the focus on.
+  act(() => menuButton(title).focus());
   const button = menuButton(title);
-  button.focus();
+  expect(button).toHaveFocus();
   fireEvent.keyDown(button, { key: 'Enter' });
   return screen.findByRole('menu');
 }
@@ -152,6 +170,29 @@ it('opens a row’s menu from the keyboard, with Rename, Share and Delete', asyn
       .map((item) => item.textContent),
   ).toEqual(['Rename', 'Share', 'Delete']);
   await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Rename' })).toHaveFocus());
+});
+
+it('mounts a row’s menu only once the row is reached for', async () => {
+  menusMounted.count = 0;
+  await renderSidebar();
+  expect(menusMounted.count).toBe(0);
+  expect(menuButton('Tax return')).toHaveAttribute('aria-haspopup', 'menu');
+  // A pointer over a row's link mounts that row's menu alone, once.
+  fireEvent.pointerEnter(screen.getByRole('link', { name: 'Tax return' }));
+  fireEvent.pointerEnter(screen.getByRole('link', { name: 'Tax return' }));
+  await waitFor(() => expect(menusMounted.count).toBe(1));
+  expect(menuButton('Tax return')).toHaveAttribute('aria-expanded', 'false');
+});
+
+it('opens a row’s menu with the press that reaches for it, as a tap does', async () => {
+  await renderSidebar();
+  fireEvent.pointerDown(menuButton('Old notes'), { button: 0 });
+  const menu = await screen.findByRole('menu');
+  expect(within(menu).getAllByRole('menuitem')).toHaveLength(3);
+  expect(menuButton('Old notes')).toHaveAttribute('aria-expanded', 'true');
+  // Pressed again, it closes, as the trigger's press does.
+  fireEvent.pointerDown(menuButton('Old notes'), { button: 0 });
+  await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
 });
 
 it('New chat goes home and stores nothing', async () => {

@@ -75,6 +75,30 @@ test('on a phone the sidebar is a drawer that opens, traps focus and closes on E
   await expect(composer(page)).toBeFocused();
 });
 
+test.describe('on a touch phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a tap on a chat’s ⋯ in the drawer opens its menu', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() =>
+      fetch('/api/sessions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Packing list' }),
+      }),
+    );
+    await page.reload();
+    await page.getByRole('button', { name: 'Open sessions' }).tap();
+    const drawer = page.getByRole('dialog', { name: 'Sessions' });
+    // The row's menu mounts as the finger reaches for it; the same tap opens it.
+    await drawer.getByRole('button', { name: 'Actions for Packing list' }).tap();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['Rename', 'Share', 'Delete']);
+    await menu.getByRole('menuitem', { name: 'Rename' }).tap();
+    await expect(page.getByRole('dialog', { name: 'Rename session' })).toBeVisible();
+  });
+});
+
 test('dark mode follows the system', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/');
