@@ -195,6 +195,13 @@ it('opens a row’s menu with the press that reaches for it, as a tap does', asy
   await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
 });
 
+it('opens a row’s menu with a click that comes alone, as an assistive technology’s does', async () => {
+  await renderSidebar();
+  fireEvent.click(menuButton('Old notes'));
+  const menu = await screen.findByRole('menu');
+  expect(within(menu).getAllByRole('menuitem')).toHaveLength(3);
+});
+
 it('New chat goes home and stores nothing', async () => {
   await renderSidebar();
   const newChat = screen.getByRole('link', { name: 'New chat' });

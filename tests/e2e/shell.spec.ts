@@ -1,4 +1,4 @@
-import { composer, expect, send, sidebar, startChat, test, turnEnded } from './fixtures';
+import { composer, expect, hydrated, send, sidebar, startChat, test, turnEnded } from './fixtures';
 
 test('the home page greets, suggests, and starts in the composer, on a desktop', async ({
   page,
@@ -88,7 +88,9 @@ test.describe('on a touch phone', () => {
       }),
     );
     await page.reload();
-    await page.getByRole('button', { name: 'Open sessions' }).tap();
+    const toggle = page.getByRole('button', { name: 'Open sessions' });
+    await hydrated(toggle);
+    await toggle.tap();
     const drawer = page.getByRole('dialog', { name: 'Sessions' });
     // The row's menu mounts as the finger reaches for it; the same tap opens it.
     await drawer.getByRole('button', { name: 'Actions for Packing list' }).tap();
