@@ -96,6 +96,13 @@ test.describe('on a touch phone', () => {
     await drawer.getByRole('button', { name: 'Actions for Packing list' }).tap();
     const menu = page.getByRole('menu');
     await expect(menu.getByRole('menuitem')).toHaveText(['Rename', 'Share', 'Delete']);
+    await page.screenshot({ path: 'test-results/shell-phone-row-menu.png' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // The colours' transitions to the dark theme, ended.
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map(({ finished }) => finished)),
+    );
+    await page.screenshot({ path: 'test-results/shell-phone-row-menu-dark.png' });
     await menu.getByRole('menuitem', { name: 'Rename' }).tap();
     await expect(page.getByRole('dialog', { name: 'Rename session' })).toBeVisible();
   });
