@@ -1,4 +1,5 @@
 import type { LanguageModelV3Middleware, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { pullThrough } from '../streams/pull-through';
 
 /** Deltas are passed on at most about this often: smooth to read, a fraction of the chunks. */
 export const FRAME_MS = 30;
@@ -98,54 +99,14 @@ export function framed<Raw, In, Item, Out>(
   rules: FrameRules<In, Item, Out>,
   frameMs = FRAME_MS,
 ): ReadableStream<Out> {
-  const reader = source.getReader();
-  let controller: ReadableStreamDefaultController<Out>;
-  let cancelled = false;
-  let sent = false;
-  const joiner = frameJoiner(
-    rules,
-    (chunk: Out) => {
-      sent = true;
-      controller.enqueue(chunk);
+  let joiner: FrameJoiner<In>;
+  return pullThrough<Raw, Out>(source, {
+    start(controller) {
+      joiner = frameJoiner(rules, controller.enqueue, frameMs);
     },
-    frameMs,
-  );
-
-  return new ReadableStream<Out>({
-    start(streamController) {
-      controller = streamController;
-    },
-    // Reads until it has passed a chunk on: one that only joined the frame asks for no new
-    // pull, so returning then would leave the stream waiting for the frame's end.
-    async pull() {
-      sent = false;
-      while (!sent) {
-        try {
-          const read = await reader.read();
-          if (cancelled) return;
-          if (read.done) {
-            joiner.end();
-            controller.close();
-            return;
-          }
-          unpack(read.value, joiner.add);
-        } catch (error) {
-          // The source failed (a Stop aborts the request), or a chunk the rules could not take
-          // came (an event the server garbled): the stream fails, no frame's timer is left to
-          // write to it, and the source is let go.
-          if (cancelled) return;
-          joiner.drop();
-          controller.error(error);
-          void reader.cancel(error).catch(() => {});
-          return;
-        }
-      }
-    },
-    cancel(reason) {
-      cancelled = true;
-      joiner.drop();
-      return reader.cancel(reason);
-    },
+    transform: (raw) => unpack(raw, joiner.add),
+    flush: () => joiner.end(),
+    cancel: () => joiner.drop(),
   });
 }
 

@@ -1,13 +1,10 @@
 import type { LanguageModelV3Middleware, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { type PullController, type PullTransformer, pullThrough } from '../streams/pull-through';
 
 type Part = LanguageModelV3StreamPart;
 
 /** What a transform may do with a model call's stream: pass parts on, or end it there. */
-export type PartController = {
-  enqueue(part: Part): void;
-  /** Ends the stream after what this transform passed on, and cancels the model's. */
-  terminate(): void;
-};
+export type PartController = PullController<Part>;
 
 /** What a middleware does to one model call's stream, part by part, each handled at once. */
 export type PartTransform = {
@@ -29,13 +26,13 @@ export function partTransforms(...makers: (() => PartTransform)[]): LanguageMode
     async wrapStream({ doStream }) {
       const result = await doStream();
       const transforms = makers.map((make) => make());
-      return { ...result, stream: result.stream.pipeThrough(chained(transforms)) };
+      return { ...result, stream: pullThrough(result.stream, chained(transforms)) };
     },
   };
 }
 
-function chained(transforms: PartTransform[]): TransformStream<Part, Part> {
-  let out: TransformStreamDefaultController<Part>;
+function chained(transforms: PartTransform[]): PullTransformer<Part, Part> {
+  let out: PullController<Part>;
   let ended = false;
   const controllers: PartController[] = transforms.map((_, index) => ({
     enqueue: (part) => into(index + 1, part),
@@ -58,11 +55,11 @@ function chained(transforms: PartTransform[]): TransformStream<Part, Part> {
       transforms[i]?.flush?.(controllers[i] as PartController);
     }
   };
-  return new TransformStream<Part, Part>({
+  return {
     start(controller) {
       out = controller;
     },
     transform: (part) => into(0, part),
     flush: () => flushFrom(0),
-  });
+  };
 }

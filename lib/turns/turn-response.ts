@@ -1,4 +1,5 @@
 import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
+import { pullThrough } from '../streams/pull-through';
 
 const encoder = new TextEncoder();
 
@@ -10,16 +11,14 @@ const encoder = new TextEncoder();
  * compressor may hold frames back.
  */
 export function turnResponse(stream: ReadableStream<UIMessageChunk>): Response {
-  const events = stream.pipeThrough(
-    new TransformStream<UIMessageChunk, Uint8Array>({
-      transform(chunk, controller) {
-        controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
-      },
-      flush(controller) {
-        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
-      },
-    }),
-  );
+  const events = pullThrough<UIMessageChunk, Uint8Array>(stream, {
+    transform(chunk, controller) {
+      controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
+    },
+    flush(controller) {
+      controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+    },
+  });
   return new Response(events, {
     headers: { ...UI_MESSAGE_STREAM_HEADERS, 'cache-control': 'no-cache, no-transform' },
   });
