@@ -22,6 +22,7 @@ import {
   direct,
   MODEL,
   newSessions,
+  passThrough,
   type QuantaClient,
   quanta,
   replayed,
@@ -393,13 +394,20 @@ if (pglite && bare) {
   await phase('server CPU', async () => {
     const sessions = await newSessions(client, START_TURNS + LONG_TURNS * LONG_ROUNDS);
     const quantaTarget = quanta(client, sessions);
+    // The pass-through is a route of the bare route's app: its CPU is measured on its own.
+    const passThroughTarget = passThrough(b.url);
     const [bareStart, quantaStart] = await cpuSpentOn([b.pid, q.pid], async () => {
       for (let i = 0; i < START_TURNS; i++) {
         checked('bare route, CPU', [await bareTarget(START)]);
         checked('Quanta, CPU', [await quantaTarget(START)]);
       }
     });
-    const longRounds: { bare: number; quanta: number }[] = [];
+    const [passThroughStart] = await cpuSpentOn([b.pid], async () => {
+      for (let i = 0; i < START_TURNS; i++) {
+        checked('pass-through, CPU', [await passThroughTarget(START)]);
+      }
+    });
+    const longRounds: { bare: number; quanta: number; passThrough: number }[] = [];
     for (let round = 0; round < LONG_ROUNDS; round++) {
       const [bareMs, quantaMs] = await cpuSpentOn([b.pid, q.pid], async () => {
         // Both at once: each process's CPU is its own, and the run takes half as long.
@@ -410,26 +418,30 @@ if (pglite && bare) {
         checked('bare route, long answers', bareTimings);
         checked('Quanta, long answers', quantaTimings);
       });
-      longRounds.push({ bare: bareMs as number, quanta: quantaMs as number });
+      const [passThroughMs] = await cpuSpentOn([b.pid], async () => {
+        checked('pass-through, long answers', await burst(passThroughTarget, LONG, LONG_TURNS));
+      });
+      longRounds.push({
+        bare: bareMs as number,
+        quanta: quantaMs as number,
+        passThrough: passThroughMs as number,
+      });
     }
     const perTurn = (total: number) => total / START_TURNS;
-    const perThousand = (long: number, start: number) =>
-      ((long / LONG_TURNS - perTurn(start)) / (LONG.tokens - START.tokens)) * 1000;
+    const figuresOf = (name: keyof (typeof longRounds)[number], start: number) => ({
+      perTurnMs: perTurn(start),
+      per1000TokensMs: percentile(
+        longRounds.map((round) => {
+          const perLongTurn = round[name] / LONG_TURNS;
+          return ((perLongTurn - perTurn(start)) / (LONG.tokens - START.tokens)) * 1000;
+        }),
+        50,
+      ),
+    });
     const cpu = {
-      bare: {
-        perTurnMs: perTurn(bareStart as number),
-        per1000TokensMs: percentile(
-          longRounds.map(({ bare }) => perThousand(bare, bareStart as number)),
-          50,
-        ),
-      },
-      quanta: {
-        perTurnMs: perTurn(quantaStart as number),
-        per1000TokensMs: percentile(
-          longRounds.map(({ quanta }) => perThousand(quanta, quantaStart as number)),
-          50,
-        ),
-      },
+      bare: figuresOf('bare', bareStart as number),
+      quanta: figuresOf('quanta', quantaStart as number),
+      passThrough: figuresOf('passThrough', passThroughStart as number),
     };
     figures.cpu = {
       start: START,
@@ -451,6 +463,12 @@ if (pglite && bare) {
       { name: 'Quanta', value: cpu.quanta.per1000TokensMs },
       { name: 'bare route', value: cpu.bare.per1000TokensMs },
       { text: '≤ 0.5×', met: cpu.quanta.per1000TokensMs <= cpu.bare.per1000TokensMs / 2 },
+    );
+    row(
+      'server CPU per 1,000 relayed tokens',
+      'ms',
+      { name: 'pass-through', value: cpu.passThrough.per1000TokensMs },
+      { name: 'bare route', value: cpu.bare.per1000TokensMs },
     );
   });
 

@@ -1,6 +1,6 @@
 import type { ChatRequest } from '../../tests/helpers/fake-openai';
 import { type Ask, answerTo, promptFor } from './scripted-model';
-import { openAiChunk, type Timing, timeStream, uiChunk } from './streams';
+import { type ChunkReader, openAiChunk, type Timing, timeStream, uiChunk } from './streams';
 
 /** The model name Quanta and the bare route are configured with. */
 export const MODEL = 'scripted';
@@ -34,19 +34,29 @@ export function replayed(baseURL: string, request: ChatRequest): Target {
     );
 }
 
-/** bench/bare-route's one streamText route. */
-export function bareRoute(url: string): Target {
+/** A route of bench/bare-route, asked for `ask`'s prompt, its stream read by `chunkOf`. */
+function bareApp(url: string, chunkOf: ChunkReader): Target {
   return (ask) =>
     timeStream(
       () =>
-        fetch(`${url}/api/chat`, {
+        fetch(url, {
           method: 'POST',
           headers: json,
           body: JSON.stringify({ prompt: promptFor(ask) }),
         }),
-      uiChunk,
+      chunkOf,
       answerTo(ask),
     );
+}
+
+/** bench/bare-route's streamText route. */
+export function bareRoute(url: string): Target {
+  return bareApp(`${url}/api/chat`, uiChunk);
+}
+
+/** bench/bare-route's pass-through: the model's own events, relayed as they come. */
+export function passThrough(url: string): Target {
+  return bareApp(`${url}/api/relay`, openAiChunk);
 }
 
 /** A Quanta instance and an API token of one identity on it. */
