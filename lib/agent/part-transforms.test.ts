@@ -85,3 +85,20 @@ it('ends at a terminate: later transforms send what they hold, the model is canc
   expect(parts).toEqual([text('ax!')]);
   expect(cancelled()).toBe(true);
 });
+
+it('flushes each transform once when a flush terminates', async () => {
+  const stopAtEnd = (): PartTransform => ({
+    transform: (part, controller) => controller.enqueue(part),
+    flush: (controller) => controller.terminate(),
+  });
+  let flushes = 0;
+  const counting = (): PartTransform => ({
+    transform: (part, controller) => controller.enqueue(part),
+    flush: () => {
+      flushes++;
+    },
+  });
+  const { parts } = await through(partTransforms(stopAtEnd, counting), [text('a')]);
+  expect(parts).toEqual([text('a')]);
+  expect(flushes).toBe(1);
+});

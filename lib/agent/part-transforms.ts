@@ -50,8 +50,9 @@ function chained(transforms: PartTransform[]): PullTransformer<Part, Part> {
     if (transform) transform.transform(part, controllers[index] as PartController);
     else out.enqueue(part);
   };
+  // A flush that terminates has flushed the transforms after it: the loop stops there.
   const flushFrom = (index: number) => {
-    for (let i = index; i < transforms.length; i++) {
+    for (let i = index; i < transforms.length && !ended; i++) {
       transforms[i]?.flush?.(controllers[i] as PartController);
     }
   };

@@ -56,30 +56,44 @@ describe('pullThrough', () => {
     expect(seen.reads).toBe(4);
   });
 
-  it('passes on what the transformer sends between reads', async () => {
-    let later: ((n: number) => void) | undefined;
-    const silent = new ReadableStream<number>({ pull: () => new Promise(() => {}) });
-    const reader = pullThrough<number, number>(silent, {
+  it('passes on what the transformer sends while its source is being read', async () => {
+    let send: ((n: number) => void) | undefined;
+    let reading = false;
+    const slow = new ReadableStream<number>(
+      {
+        pull: () => {
+          reading = true;
+          return new Promise<void>(() => {});
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const reader = pullThrough<number, number>(slow, {
       start: (controller) => {
-        later = (n) => controller.enqueue(n);
+        send = (n) => controller.enqueue(n);
       },
       transform: () => {},
     }).getReader();
     const read = reader.read();
-    later?.(5);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reading).toBe(true);
+    send?.(5);
     expect(await read).toEqual({ done: false, value: 5 });
   });
 
-  it('ends at a terminate and cancels the source', async () => {
+  it('ends at a terminate and cancels the source, as a TransformStream does', async () => {
     const { stream, seen } = source([1, 2, 3]);
+    const cancel = vi.fn();
     const out = pullThrough<number, number>(stream, {
       transform(n, controller) {
-        controller.enqueue(n);
         if (n === 2) controller.terminate();
+        else controller.enqueue(n);
       },
+      cancel,
     });
-    expect(await convertReadableStreamToArray(out)).toEqual([1, 2]);
-    expect(seen.cancelled).toBeDefined();
+    expect(await convertReadableStreamToArray(out)).toEqual([1]);
+    expect(seen.cancelled).toBeInstanceOf(TypeError);
+    expect(cancel).not.toHaveBeenCalled();
   });
 
   it('lets the source and the transformer go when its reader leaves', async () => {
@@ -88,8 +102,41 @@ describe('pullThrough', () => {
     const reader = pullThrough<number, number>(stream, { ...doubling, cancel }).getReader();
     await reader.read();
     await reader.cancel('left');
+    await reader.cancel('again');
     expect(seen.cancelled).toBe('left');
+    expect(cancel).toHaveBeenCalledTimes(1);
     expect(cancel).toHaveBeenCalledWith('left');
+  });
+
+  it('lets the source go even when the transformer throws on cancel', async () => {
+    const { stream, seen } = source([1, 2, 3]);
+    const reader = pullThrough<number, number>(stream, {
+      ...doubling,
+      cancel: () => {
+        throw new Error('cancel failed');
+      },
+    }).getReader();
+    await reader.read();
+    await expect(reader.cancel('left')).rejects.toThrow('cancel failed');
+    expect(seen.cancelled).toBe('left');
+  });
+
+  it('tells the transformer nothing when its reader leaves after the end', async () => {
+    const { stream } = source([1]);
+    const cancel = vi.fn();
+    const reader = pullThrough<number, number>(stream, {
+      ...doubling,
+      flush: (controller) => {
+        controller.enqueue(0);
+        controller.enqueue(-1);
+      },
+      cancel,
+    }).getReader();
+    expect(await reader.read()).toEqual({ done: false, value: 2 });
+    expect(await reader.read()).toEqual({ done: false, value: 0 });
+    // The flush's -1 waits unread in the closed stream.
+    await reader.cancel('left');
+    expect(cancel).not.toHaveBeenCalled();
   });
 
   it('fails with its source, and tells the transformer', async () => {
@@ -112,6 +159,18 @@ describe('pullThrough', () => {
     });
     await expect(convertReadableStreamToArray(out)).rejects.toBe(failure);
     expect(seen.cancelled).toBe(failure);
+  });
+
+  it('fails when the flush throws', async () => {
+    const failure = new Error('bad end');
+    const { stream } = source([1]);
+    const out = pullThrough<number, number>(stream, {
+      ...doubling,
+      flush: () => {
+        throw failure;
+      },
+    });
+    await expect(convertReadableStreamToArray(out)).rejects.toBe(failure);
   });
 
   it('costs under half the promises a chunk of a TransformStream', async () => {

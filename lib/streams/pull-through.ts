@@ -12,7 +12,10 @@ export type PullTransformer<I, O> = {
   transform(chunk: I, controller: PullController<O>): void;
   /** The source ended: what is held back goes out. */
   flush?(controller: PullController<O>): void;
-  /** The source failed, a transform threw or the reader left: what is held goes nowhere. */
+  /**
+   * Once, when the stream ends otherwise than by its source's end or a terminate: the source
+   * failed, a transform or the flush threw, or the reader left. What is held goes nowhere.
+   */
   cancel?(reason: unknown): void;
 };
 
@@ -22,7 +25,8 @@ export type PullTransformer<I, O> = {
  * promise pays for the hooks of Next's AsyncLocalStorage. Nothing is read ahead: the source is
  * read when the stream's reader asks, until the transformer has passed something on (a chunk
  * it only held asks for no new pull, so returning then would leave the reader waiting). The
- * transformer may also pass chunks on between reads, from a timer say.
+ * transformer may also pass chunks on between reads, from a timer say. A source that fails
+ * while nothing reads is found failed at the next read; every reader of Quanta's reads ahead.
  */
 export function pullThrough<I, O>(
   source: ReadableStream<I>,
@@ -42,14 +46,20 @@ export function pullThrough<I, O>(
       if (ended) return;
       ended = true;
       stream.close();
-      void reader.cancel().catch(() => {});
+      void reader.cancel(new TypeError('The stream was terminated')).catch(() => {});
     },
   };
-  const fail = (error: unknown) => {
+  /** Lets the source go, and tells the transformer once why, unless the stream had ended. */
+  const letGo = (reason: unknown): Promise<void> => {
+    const tell = !ended;
     ended = true;
-    transformer.cancel?.(error);
+    const released = reader.cancel(reason);
+    if (tell) transformer.cancel?.(reason);
+    return released;
+  };
+  const fail = (error: unknown) => {
     stream.error(error);
-    void reader.cancel(error).catch(() => {});
+    void letGo(error).catch(() => {});
   };
   return new ReadableStream<O>(
     {
@@ -78,11 +88,7 @@ export function pullThrough<I, O>(
           }
         }
       },
-      cancel(reason) {
-        ended = true;
-        transformer.cancel?.(reason);
-        return reader.cancel(reason);
-      },
+      cancel: letGo,
     },
     { highWaterMark: 0 },
   );
