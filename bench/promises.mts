@@ -1,14 +1,14 @@
 // Promises a server creates to start a turn and to relay a token: Quanta, the bare route and
 // the bare route's pass-through. Every stream a chunk crosses costs promises, and on Node 20
-// every promise pays for the hooks of Next's AsyncLocalStorage; unlike CPU time, the count is
-// the same from run to run, so a change's effect shows without the machine's noise. Run after
+// every promise pays for the hooks of Next's AsyncLocalStorage; unlike CPU time, the count moves
+// by under 1% from run to run, so a change's effect shows without the machine's noise. Run after
 // `npm run build` and `npx next build bench/bare-route`:
 //   npx tsx bench/promises.mts
 // Each server runs with a promise hook preloaded (bench/harness/count-promises.cjs), which slows
 // it: these servers are for counting only. Per turn: a 1-token answer; per token: a 300-token
 // answer at the bench's pace (one token every 10 ms, about 100 frames of Quanta's), less a turn,
 // per token. Each after two warm-up turns, one at a time.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NextServer } from '../tests/helpers/next-server';
@@ -26,18 +26,17 @@ const counted = (name: string) => ({
   BENCH_PROMISE_COUNT_FILE: join(countDir, name),
 });
 
-/** The promises `server` has created so far. */
+/** The promises `server` has created so far: it writes the count afresh when signalled. */
 async function promisesOf(server: NextServer, name: string): Promise<number> {
+  const file = join(countDir, name);
   await settle([server.pid]);
+  rmSync(file, { force: true });
   process.kill(server.pid, 'SIGUSR2');
-  for (;;) {
+  for (let wait = 0; wait < 50; wait++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    try {
-      return Number(readFileSync(join(countDir, name), 'utf8'));
-    } catch {
-      // Not written yet.
-    }
+    if (existsSync(file)) return Number(readFileSync(file, 'utf8'));
   }
+  throw new Error(`${name} wrote no count in 5 s: is bench/harness/count-promises.cjs loaded?`);
 }
 
 const model = await startScriptedModel();
