@@ -67,6 +67,23 @@ export async function emptySession(page: Page) {
   await expect(page).toHaveURL(SESSION_PAGE);
 }
 
+/** New sessions of the page's identity titled `titles`, in that order (the page must be the
+ * app's); their ids. */
+export async function titledSessions(page: Page, titles: string[]): Promise<string[]> {
+  return page.evaluate(async (titles) => {
+    const ids: string[] = [];
+    for (const title of titles) {
+      const response = await fetch('/api/sessions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title }),
+      });
+      ids.push(((await response.json()) as { session: { id: string } }).session.id);
+    }
+    return ids;
+  }, titles);
+}
+
 /** Opens the ⋯ menu of the sidebar's row titled `title` and picks `action` in it. */
 export async function rowAction(page: Page, title: string, action: 'Rename' | 'Share' | 'Delete') {
   await sidebar(page)

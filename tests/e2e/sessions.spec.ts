@@ -1,5 +1,14 @@
 import type { Request } from '@playwright/test';
-import { emptySession, expect, hydrated, makePublic, rowAction, sidebar, test } from './fixtures';
+import {
+  emptySession,
+  expect,
+  hydrated,
+  makePublic,
+  rowAction,
+  sidebar,
+  test,
+  titledSessions,
+} from './fixtures';
 
 test('create, rename, share a session; another identity reads it and forks it', async ({
   page,
@@ -94,15 +103,7 @@ test('delete asks for confirmation and removes the session', async ({ page }) =>
 
 test('search filters the sidebar by title', async ({ page }) => {
   await page.goto('/');
-  await page.evaluate(async () => {
-    for (const title of ['Trip plans', 'Tax return', 'Birthday ideas']) {
-      await fetch('/api/sessions', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title }),
-      });
-    }
-  });
+  await titledSessions(page, ['Trip plans', 'Tax return', 'Birthday ideas']);
   await page.reload();
   const search = sidebar(page).getByRole('searchbox', { name: 'Search chats' });
   await search.fill('t');
@@ -121,18 +122,10 @@ test('the sidebar prefetches a page once the reader reaches for its link, not on
   page,
 }) => {
   await page.goto('/');
-  const ids = await page.evaluate(async () => {
-    const created: string[] = [];
-    for (let chat = 1; chat <= 12; chat++) {
-      const response = await fetch('/api/sessions', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title: `Chat ${chat}` }),
-      });
-      created.push(((await response.json()) as { session: { id: string } }).session.id);
-    }
-    return created;
-  });
+  const ids = await titledSessions(
+    page,
+    Array.from({ length: 12 }, (_, index) => `Chat ${index + 1}`),
+  );
   // The pages the router asked the server for ahead of a click, by path.
   const prefetched: string[] = [];
   const isPrefetch = (request: Request) => request.headers()['next-router-prefetch'] !== undefined;

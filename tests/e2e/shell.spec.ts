@@ -1,4 +1,14 @@
-import { composer, expect, hydrated, send, sidebar, startChat, test, turnEnded } from './fixtures';
+import {
+  composer,
+  expect,
+  hydrated,
+  send,
+  sidebar,
+  startChat,
+  test,
+  titledSessions,
+  turnEnded,
+} from './fixtures';
 
 test('the home page greets, suggests, and starts in the composer, on a desktop', async ({
   page,
@@ -80,13 +90,7 @@ test.describe('on a touch phone', () => {
 
   test('a tap on a chat’s ⋯ in the drawer opens its menu', async ({ page }) => {
     await page.goto('/');
-    await page.evaluate(() =>
-      fetch('/api/sessions', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Packing list' }),
-      }),
-    );
+    await titledSessions(page, ['Packing list']);
     await page.reload();
     const toggle = page.getByRole('button', { name: 'Open sessions' });
     await hydrated(toggle);
