@@ -6,7 +6,7 @@ export type TraceEvent = {
   pid: number;
   tid: number;
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string } };
 };
 
 /**
@@ -26,7 +26,7 @@ export async function longestTaskCpu(
   const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
     traceEvents: TraceEvent[];
   };
-  const longest = longestMainThreadTask(traceEvents);
+  const longest = longestMainThreadTask(traceEvents, new URL(page.url()).origin);
   // A trace with none (another Chromium, other categories) must not read as a faster page.
   if (longest === undefined) {
     throw new Error(`The trace of ${page.url()} holds no task of a page's main thread.`);
@@ -35,24 +35,37 @@ export async function longestTaskCpu(
 }
 
 /**
- * The CPU milliseconds of the longest task of the page's main thread in a trace: the renderer
- * main thread that ran the most (a new tab's first renderer may have run too). Undefined when
- * the trace holds no task of any.
+ * The CPU milliseconds of the longest task of the page's main thread in a trace: of the renderer
+ * main threads that ran a script or a document from `origin`, the one that ran the most (a new
+ * tab's first renderer may have run too). Chromium's own pages (its omnibox popup, say) run in
+ * renderers of their own, and may run more than the page. Undefined when no such thread ran a
+ * task.
  */
-export function longestMainThreadTask(traceEvents: TraceEvent[]): number | undefined {
+export function longestMainThreadTask(
+  traceEvents: TraceEvent[],
+  origin: string,
+): number | undefined {
+  const thread = (event: TraceEvent) => `${event.pid}:${event.tid}`;
   const mainThreads = new Set(
     traceEvents
       .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => `${event.pid}:${event.tid}`),
+      .map(thread),
+  );
+  const pageThreads = new Set(
+    traceEvents
+      .filter(
+        (event) =>
+          event.args?.data?.url?.startsWith(`${origin}/`) && mainThreads.has(thread(event)),
+      )
+      .map(thread),
   );
   const threads = new Map<string, { total: number; longest: number }>();
   for (const event of traceEvents) {
-    const thread = `${event.pid}:${event.tid}`;
     if (event.ph !== 'X' || event.name !== 'RunTask' || event.tdur === undefined) continue;
-    if (!mainThreads.has(thread)) continue;
+    if (!pageThreads.has(thread(event))) continue;
     const cpu = event.tdur / 1000;
-    const { total, longest } = threads.get(thread) ?? { total: 0, longest: 0 };
-    threads.set(thread, { total: total + cpu, longest: Math.max(longest, cpu) });
+    const { total, longest } = threads.get(thread(event)) ?? { total: 0, longest: 0 };
+    threads.set(thread(event), { total: total + cpu, longest: Math.max(longest, cpu) });
   }
   const [main] = [...threads.values()].sort((one, other) => other.total - one.total);
   return main?.longest;
