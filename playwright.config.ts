@@ -1,24 +1,8 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-
-// Playwright cannot download its browsers everywhere; Debian's chromium works the same.
-const systemChromium = '/usr/bin/chromium';
-const launchOptions = existsSync(systemChromium)
-  ? {
-      executablePath: systemChromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    }
-  : {};
+import { chromiumLaunchOptions as launchOptions } from './tests/helpers/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 // Each run gets its own empty data folder so tests never see a previous run's sessions.

@@ -19,6 +19,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tests/helpers/chromium';
+import { coldVisit } from './harness/cold-visit';
 import { longestTaskCpu } from './harness/longest-task';
 import { freePort, seedSessions, startNext } from './harness/servers';
 import { percentile } from './harness/stats';
@@ -35,10 +37,7 @@ const server = await startNext({
   port: await freePort(),
   env: { QUANTA_DATA_DIR: dataDir, QUANTA_SECRET: secret },
 });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 /** The page's HTML, and how much of it is the RSC payload (the scripts Next inlines). */
 async function htmlBytes(path: string): Promise<{ html: number; payload: number }> {
@@ -53,12 +52,12 @@ async function htmlBytes(path: string): Promise<{ html: number; payload: number 
   };
 }
 
-/** A new browser context (nothing cached) with the owner's cookie, and a page in it. */
-async function coldVisit() {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addCookies([{ name: 'quanta_id', value: seeded.cookie, url: server.url }]);
-  return { context, page: await context.newPage() };
-}
+const visit = () =>
+  coldVisit(browser, {
+    url: server.url,
+    cookie: seeded.cookie,
+    viewport: { width: 1440, height: 900 },
+  });
 
 /**
  * Opens `path` in `page` and waits until React has hydrated the composer (its handlers are
@@ -87,7 +86,7 @@ async function open(page: Page, path: string): Promise<number> {
 }
 
 async function load(path: string): Promise<Load> {
-  const { context, page } = await coldVisit();
+  const { context, page } = await visit();
   await page.addInitScript(() => {
     const tasks: { start: number; end: number }[] = [];
     (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
@@ -121,7 +120,7 @@ async function load(path: string): Promise<Load> {
 
 /** The page's load, traced: the CPU time its renderer's main thread spent in its longest task. */
 async function tracedLoad(path: string): Promise<number> {
-  const { context, page } = await coldVisit();
+  const { context, page } = await visit();
   try {
     return await longestTaskCpu(browser, page, () => open(page, path));
   } finally {

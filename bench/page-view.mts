@@ -15,6 +15,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tests/helpers/chromium';
+import { coldVisit } from './harness/cold-visit';
 import { longestTaskCpu } from './harness/longest-task';
 import { cpuMs } from './harness/proc';
 import { freePort, seedSessions, startNext } from './harness/servers';
@@ -27,10 +29,7 @@ const VISIT_MS = 3_000;
 const DESKTOP = { viewport: { width: 1440, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 type Visit = { cpuMs: number; requests: number; prefetches: number };
 
@@ -51,10 +50,13 @@ try {
     const path = `/c/${seeded.sessions.at(-1)?.id}`;
     /** A cold visit: a new browser context with the owner's cookie, closed after `look`. */
     const visit = async <T,>(look: (page: Page) => Promise<T>, device = DESKTOP): Promise<T> => {
-      const context = await browser.newContext(device);
-      await context.addCookies([{ name: 'quanta_id', value: seeded.cookie, url: server.url }]);
+      const { context, page } = await coldVisit(browser, {
+        url: server.url,
+        cookie: seeded.cookie,
+        ...device,
+      });
       try {
-        return await look(await context.newPage());
+        return await look(page);
       } finally {
         await context.close();
       }

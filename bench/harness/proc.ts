@@ -13,6 +13,15 @@ export function cpuTicks(stat: string): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
+/** A process's parent and command name, from the text of /proc/<pid>/stat. */
+export function parentAndName(stat: string): { ppid: number; name: string } {
+  const close = stat.lastIndexOf(')');
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, close),
+    ppid: Number(stat.slice(close + 2).split(' ')[1]),
+  };
+}
+
 /** Resident memory in KiB, from the text of /proc/<pid>/status. */
 export function residentKiB(status: string): number {
   const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);

@@ -72,13 +72,18 @@ export async function tokenOn(server: NextServer): Promise<string> {
  * Waits until the processes' CPU time stops growing (work a request left behind, such as a
  * turn's last saves after its response ended), at most `limitMs`.
  */
-export async function settle(pids: number[], limitMs = 5_000): Promise<void> {
+export function settle(pids: number[], limitMs = 5_000): Promise<void> {
+  return untilSteady(() => pids.reduce((sum, pid) => sum + cpuMs(pid), 0), limitMs);
+}
+
+/** Waits until `total`, a figure that only grows (CPU time), holds still for 250 ms, at most `limitMs`. */
+export async function untilSteady(total: () => number, limitMs = 5_000): Promise<void> {
   const deadline = Date.now() + limitMs;
-  let last = pids.map(cpuMs);
+  let last = total();
   while (Date.now() < deadline) {
     await sleep(250);
-    const now = pids.map(cpuMs);
-    if (now.every((value, index) => value === last[index])) return;
+    const now = total();
+    if (now === last) return;
     last = now;
   }
 }
