@@ -82,7 +82,7 @@ const HOOKS: {
   {
     name: 'big session',
     script: 'bench/big-session.mts',
-    args: ['7'],
+    args: ['5'],
     // Lines `messages | html | payload | interactive ms | longest ms | long tasks | layout shift |
     // longest task's CPU ms`.
     rows: (output) => {
@@ -129,7 +129,7 @@ const HOOKS: {
   {
     name: 'page view',
     script: 'bench/page-view.mts',
-    args: ['4'],
+    args: ['3'],
     // Lines `chats | server CPU ms | requests | prefetches | longest task's CPU ms | the phone
     // drawer's longest task's CPU ms`: an owner with one chat is the baseline of one whose
     // sidebar is full.
