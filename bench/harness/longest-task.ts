@@ -36,10 +36,10 @@ export async function longestTaskCpu(
 
 /**
  * The CPU milliseconds of the longest task of the page's main thread in a trace: of the renderer
- * main threads that ran a script or a document from `origin`, the one that ran the most (a new
- * tab's first renderer may have run too). Chromium's own pages (its omnibox popup, say) run in
- * renderers of their own, and may run more than the page. Undefined when no such thread ran a
- * task.
+ * main threads whose events name a URL of `origin` (a script they ran, a file they asked for),
+ * the one that ran the most (a new tab's first renderer may have run too). Chromium's own pages
+ * (its omnibox popup, say) run in renderers of their own, and may run more than the page.
+ * Undefined when no such thread ran a task.
  */
 export function longestMainThreadTask(
   traceEvents: TraceEvent[],
