@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
-import { cpuTicks, parentAndName } from './proc';
+import { descendantTicks } from './proc';
 import { untilSteady } from './servers';
 
 /**
@@ -17,19 +17,7 @@ function chromiumTicks(): number {
       // It exited while the folder was read.
     }
   }
-  const children = new Map<number, number[]>();
-  for (const [pid, stat] of stats) {
-    const { ppid } = parentAndName(stat);
-    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  }
-  let ticks = 0;
-  const pending = [...(children.get(process.pid) ?? [])];
-  for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
-    const stat = stats.get(pid) as string;
-    if (parentAndName(stat).name === 'chromium') ticks += cpuTicks(stat);
-    pending.push(...(children.get(pid) ?? []));
-  }
-  return ticks;
+  return descendantTicks(stats, process.pid, 'chromium');
 }
 
 /**

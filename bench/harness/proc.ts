@@ -22,6 +22,27 @@ export function parentAndName(stat: string): { ppid: number; name: string } {
   };
 }
 
+/**
+ * The clock ticks of the processes named `name` among `root`'s descendants, from the text of
+ * /proc/<pid>/stat of every process, by pid.
+ */
+export function descendantTicks(stats: Map<number, string>, root: number, name: string): number {
+  const children = new Map<number, { pid: number; name: string; stat: string }[]>();
+  for (const [pid, stat] of stats) {
+    const child = { pid, stat, ...parentAndName(stat) };
+    const siblings = children.get(child.ppid);
+    if (siblings) siblings.push(child);
+    else children.set(child.ppid, [child]);
+  }
+  let ticks = 0;
+  const pending = [...(children.get(root) ?? [])];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (next.name === name) ticks += cpuTicks(next.stat);
+    pending.push(...(children.get(next.pid) ?? []));
+  }
+  return ticks;
+}
+
 /** Resident memory in KiB, from the text of /proc/<pid>/status. */
 export function residentKiB(status: string): number {
   const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);

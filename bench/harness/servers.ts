@@ -76,7 +76,10 @@ export function settle(pids: number[], limitMs = 5_000): Promise<void> {
   return untilSteady(() => pids.reduce((sum, pid) => sum + cpuMs(pid), 0), limitMs);
 }
 
-/** Waits until `total`, a figure that only grows (CPU time), holds still for 250 ms, at most `limitMs`. */
+/**
+ * Waits until `total`, a figure that only grows (CPU time), holds still for 250 ms, at most
+ * `limitMs`.
+ */
 export async function untilSteady(total: () => number, limitMs = 5_000): Promise<void> {
   const deadline = Date.now() + limitMs;
   let last = total();
