@@ -67,8 +67,10 @@ export async function emptySession(page: Page) {
   await expect(page).toHaveURL(SESSION_PAGE);
 }
 
-/** New sessions of the page's identity titled `titles`, in that order (the page must be the
- * app's); their ids. */
+/**
+ * New sessions of the page's identity titled `titles`, in that order (the page must be the
+ * app's); their ids.
+ */
 export async function titledSessions(page: Page, titles: string[]): Promise<string[]> {
   return page.evaluate(async (titles) => {
     const ids: string[] = [];
