@@ -111,4 +111,37 @@ describe('toModelMessages', () => {
       expect(checked.error).toBeUndefined();
     }
   });
+
+  it('converts a frozen message once, to what it converts an unfrozen copy to', async () => {
+    // As the history cache hands them, turn after turn: frozen to their last part.
+    const stored = deepFrozen(structuredClone(transcript));
+    const first = await toModelMessages(stored);
+    expect(first).toEqual(await toModelMessages(transcript));
+    const again = await toModelMessages(stored);
+    expect(again).toHaveLength(first.length);
+    again.forEach((message, index) => {
+      expect(message).toBe(first[index]);
+    });
+    // Kept for every later turn: nothing may change it.
+    const tool = first[2];
+    expect(Object.isFrozen(tool)).toBe(true);
+    expect(Object.isFrozen(tool?.content[0])).toBe(true);
+  });
+
+  it('converts a message that may still change anew each time', async () => {
+    const message = structuredClone(transcript.at(-1)) as QuantaMessage;
+    await toModelMessages([message]);
+    message.parts = [{ type: 'text', text: 'Changed my mind.' }];
+    expect(await toModelMessages([message])).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Changed my mind.' }] },
+    ]);
+  });
 });
+
+function deepFrozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFrozen(child);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -19,7 +19,23 @@ export function toView(session: ListedSession, viewer: string | undefined): Sess
   };
 }
 
-/** A stored message as the AI SDK and the UI know it. */
-export function toMessage({ id, role, parts, metadata }: MessageRow): QuantaMessage {
+/**
+ * A stored message as the AI SDK and the UI know it. A frozen row (the history cache freezes the
+ * rows it hands turn after turn) gives the same frozen message each time, so what is made of it
+ * can be kept too (see toModelMessages).
+ */
+export function toMessage(row: MessageRow): QuantaMessage {
+  if (!Object.isFrozen(row)) return messageOf(row);
+  let message = messages.get(row);
+  if (!message) {
+    message = Object.freeze(messageOf(row));
+    messages.set(row, message);
+  }
+  return message;
+}
+
+const messages = new WeakMap<MessageRow, QuantaMessage>();
+
+function messageOf({ id, role, parts, metadata }: MessageRow): QuantaMessage {
   return metadata === null ? { id, role, parts } : { id, role, parts, metadata };
 }
