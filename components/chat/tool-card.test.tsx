@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import type { QuantaToolPart, ToolOutput } from '@/lib/protocol';
 import { ToolCard } from './tool-card';
 
@@ -37,6 +37,16 @@ it('folded, shows the state, the name, an argument preview and the duration', ()
   expect(card).toHaveTextContent('line, [1,4,9]');
   expect(card).toHaveTextContent('1.5 s');
   expect(within(card).queryByRole('figure')).not.toBeInTheDocument();
+});
+
+it('folded, mounts without measuring the page: no forced layout as a scroll brings it in', () => {
+  const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+  try {
+    render(<ToolCard part={call({ isError: false, modelText: 'ok', durationMs: 1 })} />);
+    expect(measured).not.toHaveBeenCalled();
+  } finally {
+    measured.mockRestore();
+  }
 });
 
 it('open, shows the arguments, and side by side the exact model text and the widget with its data', () => {

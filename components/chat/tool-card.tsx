@@ -1,7 +1,7 @@
 'use client';
 
 import { ChevronRight, CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type QuantaToolPart, toolNameOf, type UiContent } from '@/lib/protocol';
 import { cn } from '../ui/cn';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../ui/collapsible';
@@ -17,8 +17,11 @@ const PREVIEW_LENGTH = 60;
 export function ToolCard({ part }: { part: QuantaToolPart }) {
   const name = toolNameOf(part);
   const view = toolView(part);
+  const [open, setOpen] = useState(false);
   return (
     <Collapsible
+      open={open}
+      onOpenChange={setOpen}
       role="group"
       aria-label={`${name} tool call`}
       // The call's state, for styles and tests (it replaces Radix's open/closed on the root).
@@ -45,21 +48,25 @@ export function ToolCard({ part }: { part: QuantaToolPart }) {
           <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{view.took}</span>
         )}
       </CollapsibleTrigger>
-      <CollapsibleContent className="flex flex-col gap-3 border-t px-3 py-3">
-        <Panel label="Arguments">
-          <Code text={JSON.stringify(part.input ?? {}, null, 2)} />
-        </Panel>
-        {view.modelText !== undefined && (
-          <div className="grid gap-3 md:grid-cols-2">
-            <Panel label="Sent to the model">
-              <Code text={view.modelText} />
-            </Panel>
-            <Panel label="Shown only to you">
-              <ShownToYou ui={view.ui} />
-            </Panel>
-          </div>
-        )}
-      </CollapsibleContent>
+      {/* Mounted only open: Radix measures its content as it mounts, folded or not, a forced
+          layout for every card a scroll brings into view. */}
+      {open && (
+        <CollapsibleContent className="flex flex-col gap-3 border-t px-3 py-3">
+          <Panel label="Arguments">
+            <Code text={JSON.stringify(part.input ?? {}, null, 2)} />
+          </Panel>
+          {view.modelText !== undefined && (
+            <div className="grid gap-3 md:grid-cols-2">
+              <Panel label="Sent to the model">
+                <Code text={view.modelText} />
+              </Panel>
+              <Panel label="Shown only to you">
+                <ShownToYou ui={view.ui} />
+              </Panel>
+            </div>
+          )}
+        </CollapsibleContent>
+      )}
     </Collapsible>
   );
 }
