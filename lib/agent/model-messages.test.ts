@@ -1,5 +1,6 @@
 import { modelMessageSchema } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { deepFreeze } from '../deep-freeze';
 import type { QuantaMessage, ToolOutcome } from '../protocol';
 import { toModelMessages } from './model-messages';
 
@@ -114,7 +115,7 @@ describe('toModelMessages', () => {
 
   it('converts a frozen message once, to what it converts an unfrozen copy to', async () => {
     // As the history cache hands them, turn after turn: frozen to their last part.
-    const stored = deepFrozen(structuredClone(transcript));
+    const stored = deepFreeze(structuredClone(transcript));
     const first = await toModelMessages(stored);
     expect(first).toEqual(await toModelMessages(transcript));
     const again = await toModelMessages(stored);
@@ -137,11 +138,3 @@ describe('toModelMessages', () => {
     ]);
   });
 });
-
-function deepFrozen<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const child of Object.values(value)) deepFrozen(child);
-    Object.freeze(value);
-  }
-  return value;
-}

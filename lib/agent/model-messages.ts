@@ -1,4 +1,5 @@
 import { convertToModelMessages, isToolUIPart, type ModelMessage, type UIMessage } from 'ai';
+import { deepFreeze } from '../deep-freeze';
 import type { QuantaMessage, ToolOutcome } from '../protocol';
 
 /**
@@ -31,14 +32,6 @@ async function convert(message: QuantaMessage): Promise<readonly ModelMessage[]>
   const frozen = deepFreeze(converted);
   kept.set(message, frozen);
   return frozen;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 // A part for the model, no longer a QuantaMessage's: a tool's output is its text alone.
