@@ -118,6 +118,15 @@ test('the sidebar’s row menu, open', async ({ page }) => {
   });
 });
 
+test('a tool card, open', async ({ page }) => {
+  await startChat(page, 'What is 12 * (3 + 4)?');
+  await turnEnded(page);
+  const card = page.getByRole('group', { name: 'calculate tool call' });
+  await card.getByRole('button').click();
+  await expect(card.getByRole('figure', { name: 'Sent to the model' })).toContainText('84');
+  await look(page, 'tool-card-open');
+});
+
 test('the share dialog', async ({ page }) => {
   await startChat(page, 'What is 12 * (3 + 4)?');
   await turnEnded(page);
