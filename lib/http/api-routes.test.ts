@@ -2,36 +2,63 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES, isApiPath, matchApiRoute, refuseApiRequest } from './api-routes';
+import { ROUTE_METHODS } from './route-handlers';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** Every route handler under app/api, as the table writes it: path template and methods. */
-function routesOnDisk(): { path: string; methods: string[] }[] {
+/**
+ * Every route module under app/api but the catch-all of unknown paths, as the table writes it:
+ * the path its folder gives it, the path it names to `routeHandlers` and the methods it handles.
+ */
+function routesOnDisk(): { path: string; named?: string; methods: string[] }[] {
   return readdirSync(join(root, 'app', 'api'), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name === 'route.ts')
-    .map((entry) => {
-      const directory = relative(join(root, 'app'), entry.parentPath).split(sep);
+    .map((entry) => relative(join(root, 'app'), entry.parentPath).split(sep))
+    .filter((directory) => !directory.includes('[...path]'))
+    .map((directory) => {
       const path = `/${directory.map((part) => part.replace(/^\[(\w+)\]$/, '{$1}')).join('/')}`;
-      const source = readFileSync(join(entry.parentPath, entry.name), 'utf8');
-      const exported = source.matchAll(
-        /export\s+(?:const|(?:async\s+)?function)\s+(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/g,
-      );
-      return { path, methods: [...exported].map((match) => match[1] as string).sort() };
+      const source = readFileSync(join(root, 'app', ...directory, 'route.ts'), 'utf8');
+      const named = /routeHandlers\(\s*'([^']+)'/.exec(source)?.[1];
+      const handled = source.matchAll(/^\s+(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS):/gm);
+      return { path, named, methods: [...handled].map((match) => match[1] as string).sort() };
     });
 }
 
 const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
 
 describe('the API route table', () => {
-  it('lists exactly the route handlers in app/api and the methods they export', () => {
-    const table = API_ROUTES.map(({ path, methods }) => ({ path, methods: [...methods].sort() }));
+  it('lists exactly the route modules in app/api, their paths and the methods they handle', () => {
+    const table = API_ROUTES.map(({ path, methods }) => ({
+      path,
+      named: path,
+      methods: [...methods].sort(),
+    }));
     expect(table.sort(byPath)).toEqual(routesOnDisk().sort(byPath));
   });
 
-  it('reads a handler file the way the check above relies on', () => {
+  it('has every route module answer each method Next hands it, the catch-all too', () => {
+    const modules = readdirSync(join(root, 'app', 'api'), { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && entry.name === 'route.ts')
+      .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
+    expect(modules).toHaveLength(API_ROUTES.length + 1);
+    for (const source of modules) {
+      const exported = /export const \{([^}]+)\} = (?:routeHandlers\(|noRouteHandlers;)/.exec(
+        source,
+      );
+      expect(
+        exported?.[1]
+          ?.split(',')
+          .map((name) => name.trim())
+          .sort(),
+      ).toEqual([...ROUTE_METHODS].sort());
+    }
+  });
+
+  it('reads a route module the way the check above relies on', () => {
     // Guards the scanner: if it found nothing, the check above could pass vacuously.
     expect(routesOnDisk()).toContainEqual({
       path: '/api/sessions/{id}',
+      named: '/api/sessions/{id}',
       methods: ['DELETE', 'GET', 'PATCH'],
     });
   });

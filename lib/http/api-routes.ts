@@ -64,15 +64,24 @@ export function refuseApiRequest(method: string, pathname: string): Response | u
   if ('invalid' in match) {
     return match.invalid === 'encoding'
       ? errorResponse(400, 'invalid_path', UNDECODABLE_PATH)
-      : errorResponse(404, 'not_found', 'There is no API route at this path.');
+      : noSuchRoute();
   }
   const methods: readonly string[] = match.route.methods;
-  if (methods.includes(method)) return undefined;
-  const allow = methods.join(', ');
+  return methods.includes(method) ? undefined : methodNotAllowed(match.route, method);
+}
+
+/** The JSON answer to a path no API route has: 404. */
+export function noSuchRoute(): Response {
+  return errorResponse(404, 'not_found', 'There is no API route at this path.');
+}
+
+/** The JSON answer to `method` on `route`, which lacks it: 405, with the route's in `Allow`. */
+export function methodNotAllowed(route: ApiRoute, method: string): Response {
+  const allow = route.methods.join(', ');
   const response = errorResponse(
     405,
     'method_not_allowed',
-    `${method} is not allowed on ${match.route.path}; use ${allow}.`,
+    `${method} is not allowed on ${route.path}; use ${allow}.`,
   );
   response.headers.set('allow', allow);
   return response;

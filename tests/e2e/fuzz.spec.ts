@@ -1,6 +1,7 @@
-import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { API_ROUTES } from '@/lib/http/api-routes';
+import { ROUTE_METHODS } from '@/lib/http/route-handlers';
+import { type Answer, type Sent, send } from '../helpers/raw-request';
 
 // A hostile but careful client, from a fixed seed: thousands of requests over every route with
 // malformed paths, methods, cookies, tokens and bodies. Whatever it sends, the server answers
@@ -22,46 +23,6 @@ function random(seed: number) {
   };
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   return { next, pick, chance: (p: number) => next() < p };
-}
-
-type Sent = { method: string; path: string; headers: Record<string, string>; body?: Buffer };
-type Answer = {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-};
-
-/** Sends exactly these bytes (no URL normalisation: `%2e%2e` and `%ZZ` reach the server). */
-function send(base: URL, sent: Sent): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: base.hostname,
-        port: base.port,
-        method: sent.method,
-        path: sent.path,
-        headers: { ...sent.headers, ...(sent.body ? { 'content-length': sent.body.length } : {}) },
-      },
-      (res) => {
-        const headers = res.headers;
-        // A live stream (a turn, an event stream) is left at its headers.
-        if (String(headers['content-type']).startsWith('text/event-stream')) {
-          res.destroy();
-          resolve({ status: res.statusCode ?? 0, headers, body: '' });
-          return;
-        }
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString() }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')));
-    req.end(sent.body);
-  });
 }
 
 const UNICODE = [
@@ -367,6 +328,10 @@ function judge(sent: Sent, answer: Answer): string | undefined {
     return sent.path.includes('//') && !location.includes('//') ? undefined : 'a stray redirect';
   }
   if (!sent.path.startsWith('/api') || sent.method === 'HEAD') return undefined;
+  // Next refuses a method no route module can export (PROPFIND) with an empty 400 before any
+  // code of ours runs, where the proxy does not see the request first (see proxy.ts).
+  const unknownMethod = !(ROUTE_METHODS as readonly string[]).includes(sent.method);
+  if (unknownMethod && answer.status === 400 && answer.body === '') return undefined;
   if (
     answer.status === 204 ||
     String(answer.headers['content-type']).startsWith('text/event-stream')

@@ -2,7 +2,7 @@ import { issueApiToken } from '@/lib/auth/api-tokens';
 import { cookieFor } from '@/lib/auth/identity';
 import { type Database, getDb } from '@/lib/db/client';
 
-const origin = 'http://quanta.test';
+const origin = 'http://localhost';
 
 /** Makes the route handlers use `database` (they otherwise open the app's own). */
 export function useDatabase(database: Database): void {
@@ -28,7 +28,7 @@ export function request(
   caller: Caller = {},
   body?: unknown,
 ): Request {
-  const headers = new Headers({ host: 'quanta.test' });
+  const headers = new Headers({ host: 'localhost' });
   if (caller.bearer) {
     headers.set('authorization', `Bearer ${caller.bearer}`);
   } else {

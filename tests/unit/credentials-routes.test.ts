@@ -15,9 +15,9 @@ process.env.QUANTA_SECRET = 'test-secret';
 
 /** A browser request carrying exactly this identity cookie (and any other headers). */
 function withCookie(method: string, path: string, cookie: string, headers: HeadersInit = {}) {
-  return new Request(`http://quanta.test${path}`, {
+  return new Request(`http://localhost${path}`, {
     method,
-    headers: { host: 'quanta.test', origin: 'http://quanta.test', cookie, ...headers },
+    headers: { host: 'localhost', origin: 'http://localhost', cookie, ...headers },
   });
 }
 

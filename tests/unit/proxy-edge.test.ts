@@ -1,7 +1,8 @@
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { proxy } from '@/proxy';
+import { config, proxy } from '@/proxy';
 import { freshDatabase } from '../helpers/databases';
+import { reachesProxy } from '../helpers/proxy-matcher';
 import { useDatabase } from '../helpers/routes';
 
 // A page request may be given an identity, which the proxy records in the database.
@@ -28,6 +29,42 @@ function send(method: string, path: string, headers: Record<string, string> = {}
 
 /** Whether the proxy let the request go on to Next (a handler or a page). */
 const passedOn = (response: Response) => response.headers.get('x-middleware-next') === '1';
+
+describe('which requests reach the proxy', () => {
+  const reaches = (path: string) => reachesProxy(config, path);
+
+  it('skips API paths of plain segments: their route modules check them', async () => {
+    for (const path of [
+      '/api/sessions',
+      '/api/sessions/abc/messages',
+      '/api/sessions/abc/widgets/call_1/actions',
+      '/api/openapi.json',
+      '/api/nope/at/all',
+    ]) {
+      expect(await reaches(path), path).toBe(false);
+    }
+  });
+
+  it('takes pages, and API paths with a percent-escape or an empty segment', async () => {
+    for (const path of [
+      '/',
+      '/c/abc',
+      '/api',
+      '/api/',
+      '/api/sessions/',
+      '/api/sessions//messages',
+      '/api/%73essions',
+      '/api/sessions/%ZZ/stop',
+    ]) {
+      expect(await reaches(path), path).toBe(true);
+    }
+  });
+
+  it('skips static files', async () => {
+    expect(await reaches('/_next/static/chunks/app.js')).toBe(false);
+    expect(await reaches('/favicon.ico')).toBe(false);
+  });
+});
 
 describe('proxy: /api requests no handler can take', () => {
   it.each([

@@ -210,9 +210,7 @@ describeEachDatabase('session routes', (database) => {
   });
 
   it('treats a forged token as nobody', async () => {
-    const forged = new Request('http://quanta.test/api/sessions', {
-      headers: { authorization: `Bearer ${owner.ownerId}.forged` },
-    });
+    const forged = request('GET', '/api/sessions', { bearer: `${owner.ownerId}.forged` });
     expect((await sessionsRoute.GET(forged)).status).toBe(401);
   });
 

@@ -1,4 +1,6 @@
 import { listModels } from '@/lib/agent/models';
-import { handled } from '@/lib/http/errors';
+import { routeHandlers } from '@/lib/http/route-handlers';
 
-export const GET = handled(async () => Response.json(await listModels()));
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = routeHandlers('/api/models', {
+  GET: async () => Response.json(await listModels()),
+});

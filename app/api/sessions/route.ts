@@ -1,11 +1,9 @@
 import { getDb } from '@/lib/db/client';
-import { handled } from '@/lib/http/errors';
+import { routeHandlers } from '@/lib/http/route-handlers';
 import { create, listMine } from '@/lib/sessions/service';
 
-export const GET = handled(async (request: Request) =>
-  Response.json(await listMine(await getDb(), request)),
-);
-
-export const POST = handled(async (request: Request) =>
-  Response.json({ session: await create(await getDb(), request) }, { status: 201 }),
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = routeHandlers('/api/sessions', {
+  GET: async (request) => Response.json(await listMine(await getDb(), request)),
+  POST: async (request) =>
+    Response.json({ session: await create(await getDb(), request) }, { status: 201 }),
+});

@@ -1,11 +1,9 @@
 import { getDb } from '@/lib/db/client';
-import { handled } from '@/lib/http/errors';
+import { routeHandlers } from '@/lib/http/route-handlers';
 import { createToken, listTokens } from '@/lib/sessions/credentials-service';
 
-export const GET = handled(async (request: Request) =>
-  Response.json(await listTokens(await getDb(), request)),
-);
-
-export const POST = handled(async (request: Request) =>
-  Response.json(await createToken(await getDb(), request), { status: 201 }),
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = routeHandlers('/api/tokens', {
+  GET: async (request) => Response.json(await listTokens(await getDb(), request)),
+  POST: async (request) =>
+    Response.json(await createToken(await getDb(), request), { status: 201 }),
+});

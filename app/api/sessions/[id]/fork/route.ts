@@ -1,11 +1,14 @@
 import { getDb } from '@/lib/db/client';
-import { handled } from '@/lib/http/errors';
+import { routeHandlers } from '@/lib/http/route-handlers';
 import { fork } from '@/lib/sessions/service';
 
-export const POST = handled(
-  async (request: Request, { params }: RouteContext<'/api/sessions/[id]/fork'>) =>
-    Response.json(
-      { session: await fork(await getDb(), request, (await params).id) },
-      { status: 201 },
-    ),
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = routeHandlers(
+  '/api/sessions/{id}/fork',
+  {
+    POST: async (request, { params }: RouteContext<'/api/sessions/[id]/fork'>) =>
+      Response.json(
+        { session: await fork(await getDb(), request, (await params).id) },
+        { status: 201 },
+      ),
+  },
 );

@@ -1,8 +1,11 @@
 import { getDb } from '@/lib/db/client';
-import { handled } from '@/lib/http/errors';
+import { routeHandlers } from '@/lib/http/route-handlers';
 import { stop } from '@/lib/sessions/turn-service';
 
-export const POST = handled(
-  async (request: Request, { params }: RouteContext<'/api/sessions/[id]/stop'>) =>
-    Response.json(await stop(await getDb(), request, (await params).id)),
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = routeHandlers(
+  '/api/sessions/{id}/stop',
+  {
+    POST: async (request, { params }: RouteContext<'/api/sessions/[id]/stop'>) =>
+      Response.json(await stop(await getDb(), request, (await params).id)),
+  },
 );

@@ -1,14 +1,16 @@
 import { getDb } from '@/lib/db/client';
-import { handled } from '@/lib/http/errors';
+import { routeHandlers } from '@/lib/http/route-handlers';
 import { runWidgetAction } from '@/lib/sessions/widget-service';
 import { toolSet } from '@/tools';
 
-export const POST = handled(
-  async (
-    request: Request,
-    { params }: RouteContext<'/api/sessions/[id]/widgets/[toolCallId]/actions'>,
-  ) => {
-    const { id, toolCallId } = await params;
-    return Response.json(await runWidgetAction(await getDb(), request, id, toolCallId, toolSet));
+type Context = RouteContext<'/api/sessions/[id]/widgets/[toolCallId]/actions'>;
+
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = routeHandlers(
+  '/api/sessions/{id}/widgets/{toolCallId}/actions',
+  {
+    POST: async (request, { params }: Context) => {
+      const { id, toolCallId } = await params;
+      return Response.json(await runWidgetAction(await getDb(), request, id, toolCallId, toolSet));
+    },
   },
 );
