@@ -29,8 +29,8 @@ const nextConfig = {
   // then holds only what it has served (about 18 MiB less after start-up); the first request to
   // each route pays for the load once.
   experimental: { preloadEntriesOnStart: false },
-  // Static files skip the proxy, which gives every other response its security headers; a
-  // script or style must still never be taken for another type.
+  // Static files get their headers from no proxy and no route module: a script or style must
+  // still never be taken for another type.
   headers: async () => [
     {
       source: '/:path(_next/static/.*|favicon.ico)',

@@ -7,10 +7,10 @@ import { refusePagePath } from '@/lib/http/request-path';
 import { isHttps, securityHeadersFor, withHeaders } from '@/lib/http/security-headers';
 
 /**
- * The edge of every request but static files and most API requests. It refuses a host name this server does not
- * answer to and what no handler can take (see lib/http/api-routes.ts), gives every response
- * its security headers with a fresh script nonce (Next finds it in the request's CSP and puts
- * it on its own scripts), and gives every browser an anonymous owner identity on its first
+ * The edge of every request but static files and most API requests. It refuses a host name this
+ * server does not answer to and what no handler can take (see lib/http/api-routes.ts), gives every
+ * response its security headers with a fresh script nonce (Next finds it in the request's CSP and
+ * puts it on its own scripts), and gives every browser an anonymous owner identity on its first
  * page view (and a new one when its cookie was rotated elsewhere). The cookie is added to the
  * request too, so the page rendered for this very request already knows its owner. API routes
  * get none: without a valid credential they answer 401.

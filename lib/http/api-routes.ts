@@ -5,7 +5,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * Every route under /api: its path as an OpenAPI template (`{name}` is one path segment) and
- * the methods its handler exports. A unit test holds this table to app/api/**\/route.ts.
+ * the methods it handles (its module answers the others with 405; see route-handlers.ts). A
+ * unit test holds this table to app/api/**\/route.ts.
  */
 export const API_ROUTES = [
   { path: '/api/identity/rotate', methods: ['POST'] },

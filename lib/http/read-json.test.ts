@@ -51,4 +51,43 @@ describe('readJson', () => {
     );
     expect(huge).toMatchObject({ status: 413, code: 'too_large' });
   });
+
+  it('stops reading a body without Content-Length once it is over the limit', async () => {
+    const chunk = new Uint8Array(1024).fill(0x20);
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(chunk);
+        if (pulled === 1000) controller.close();
+      },
+    });
+    const request = new Request('http://localhost/', {
+      method: 'POST',
+      body: endless,
+      duplex: 'half',
+    } as RequestInit);
+    expect(request.headers.get('content-length')).toBeNull();
+    const error = await readJson(request, schema, 4 * 1024).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 413, code: 'too_large' });
+    // A few chunks past the limit at most (the stream reads ahead), not the whole megabyte.
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it('decodes a character split between two chunks', async () => {
+    const bytes = new TextEncoder().encode(JSON.stringify({ title: '😀' }));
+    const split = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, 12));
+        controller.enqueue(bytes.slice(12));
+        controller.close();
+      },
+    });
+    const request = new Request('http://localhost/', {
+      method: 'POST',
+      body: split,
+      duplex: 'half',
+    } as RequestInit);
+    expect(await readJson(request, schema, 1024)).toEqual({ title: '😀' });
+  });
 });

@@ -8,8 +8,7 @@ import { HttpError } from './errors';
 export async function readJson<T>(request: Request, schema: object, maxBytes: number): Promise<T> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw tooLarge(maxBytes);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw tooLarge(maxBytes);
+  const text = await bodyText(request, maxBytes);
   let body: unknown;
   try {
     body = text === '' ? {} : JSON.parse(text);
@@ -27,6 +26,28 @@ export async function readJson<T>(request: Request, schema: object, maxBytes: nu
   const result = validate(schema, body, 'body');
   if (!result.valid) throw new HttpError(400, 'invalid_input', result.message);
   return body as T;
+}
+
+/**
+ * The body as text, refused as soon as more than `maxBytes` have come: a body sent without
+ * `Content-Length` (chunked) is never held whole first. API requests do not pass through Next's
+ * proxy, which would have copied at most 10 MB of it (see proxy.ts).
+ */
+async function bodyText(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let text = '';
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    bytes += read.value.byteLength;
+    if (bytes > maxBytes) {
+      void reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    text += decoder.decode(read.value, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 // A NUL or a lone surrogate: text PostgreSQL refuses (and no person types).

@@ -31,29 +31,34 @@ async function atTheEdge(request: Request, answer: () => Promise<Response>): Pro
  * would otherwise answer those itself: HEAD by running GET (an event stream left subscribed
  * with nobody reading), OPTIONS with a 204, the rest with an empty 405.
  */
-// `void` by default: a route without parameters is called with the request alone.
+// `void` by default: a route without parameters ignores the context Next passes, and a test
+// calls its handlers with the request alone.
 export function routeHandlers<Path extends ApiRoute['path'], Context = void>(
   path: Path,
   handlers: { [Method in MethodsOf<Path>]: RouteHandler<Context> },
 ): Record<RouteMethod, RouteHandler<Context>> {
   const route = API_ROUTES.find((candidate) => candidate.path === path) as ApiRoute;
   const given: Partial<Record<RouteMethod, RouteHandler<Context>>> = handlers;
+  return everyMethod((method) => {
+    const handler = given[method];
+    return handler ? handled(handler) : async () => methodNotAllowed(route, method);
+  });
+}
+
+/** The exports of the module that takes every /api path no route has: a 404 in JSON. */
+export const noRouteHandlers = everyMethod<void>(() => async () => noSuchRoute());
+
+/** A handler for each of Next's methods, `answer`'s for it, behind the API's edge. */
+function everyMethod<Context>(
+  answer: (method: RouteMethod) => RouteHandler<Context>,
+): Record<RouteMethod, RouteHandler<Context>> {
   return Object.fromEntries(
     ROUTE_METHODS.map((method) => {
-      const handler = given[method];
-      const answer = handler ? handled(handler) : async () => methodNotAllowed(route, method);
+      const respond = answer(method);
       return [
         method,
-        (request: Request, context: Context) => atTheEdge(request, () => answer(request, context)),
+        (request: Request, context: Context) => atTheEdge(request, () => respond(request, context)),
       ];
     }),
   ) as Record<RouteMethod, RouteHandler<Context>>;
 }
-
-/** The exports of the module that takes every /api path no route has: a 404 in JSON. */
-export const noRouteHandlers = Object.fromEntries(
-  ROUTE_METHODS.map((method) => [
-    method,
-    (request: Request) => atTheEdge(request, async () => noSuchRoute()),
-  ]),
-) as Record<RouteMethod, RouteHandler<void>>;
