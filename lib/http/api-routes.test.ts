@@ -1,42 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES, isApiPath, matchApiRoute, refuseApiRequest } from './api-routes';
 
-const root = join(import.meta.dirname, '..', '..');
-
-/**
- * Every route module under app/api but the catch-all of unknown paths: the path its folder gives
- * it, and the path it names to `routeHandlers` (whose types hold its handlers to the table).
- */
-function routesOnDisk(): { path: string; named?: string }[] {
-  return readdirSync(join(root, 'app', 'api'), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name === 'route.ts')
-    .map((entry) => relative(join(root, 'app'), entry.parentPath).split(sep))
-    .filter((directory) => !directory.includes('[...path]'))
-    .map((directory) => {
-      const path = `/${directory.map((part) => part.replace(/^\[(\w+)\]$/, '{$1}')).join('/')}`;
-      const source = readFileSync(join(root, 'app', ...directory, 'route.ts'), 'utf8');
-      return { path, named: /routeHandlers\(\s*'([^']+)'/.exec(source)?.[1] };
-    });
-}
-
-const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
-
-describe('the API route table', () => {
-  it('lists exactly the route modules in app/api, each naming its own path', () => {
-    const table = API_ROUTES.map(({ path }) => ({ path, named: path }));
-    expect(table.sort(byPath)).toEqual(routesOnDisk().sort(byPath));
-  });
-
-  it('reads a route module the way the check above relies on', () => {
-    // Guards the scanner: if it found nothing, the check above could pass vacuously.
-    expect(routesOnDisk()).toContainEqual({
-      path: '/api/sessions/{id}',
-      named: '/api/sessions/{id}',
-    });
-  });
-});
+// The table against app/api/**/route.ts: tests/unit/route-modules.test.ts, which loads them.
 
 describe('matchApiRoute', () => {
   it('finds a route with its parameters filled', () => {

@@ -5,33 +5,38 @@ import { request } from '@/tests/helpers/routes';
 
 // The route modules as Next loads them: each must answer every method Next hands a module, or
 // Next answers for it (HEAD by running GET, OPTIONS with a 204, the rest with an empty 405).
-const modules = import.meta.glob<Record<string, unknown>>('/app/api/**/route.ts', { eager: true });
+const files = import.meta.glob<Record<string, unknown>>('/app/api/**/route.ts', { eager: true });
 
-/** The table's path of a module's file: `app/api/sessions/[id]/route.ts` → `/api/sessions/{id}`. */
-const tablePath = (file: string) =>
-  file
-    .replace(/^\/app/, '')
-    .replace(/\/route\.ts$/, '')
-    .replace(/\[(\w+)\]/g, '{$1}');
+/** Each module by its folder as the table writes it: `app/api/sessions/[id]` → `/api/sessions/{id}`. */
+const modules = new Map(
+  Object.entries(files).map(([file, module]) => [
+    file
+      .replace(/^\/app/, '')
+      .replace(/\/route\.ts$/, '')
+      .replace(/\[(\w+)\]/g, '{$1}'),
+    module,
+  ]),
+);
 
 describe('the API route modules', () => {
   it('are one per route, and the catch-all', () => {
-    expect(Object.keys(modules).map(tablePath).sort()).toEqual(
+    expect([...modules.keys()].sort()).toEqual(
       [...API_ROUTES.map(({ path }) => path), '/api/[...path]'].sort(),
     );
   });
 
   it('each export a handler for every method Next hands a module', () => {
-    for (const [file, module] of Object.entries(modules)) {
+    for (const [path, module] of modules) {
       for (const method of ROUTE_METHODS) {
-        expect(typeof module[method], `${file} ${method}`).toBe('function');
+        expect(typeof module[method], `${path} ${method}`).toBe('function');
       }
     }
   });
 
+  // The message names the path the module gave routeHandlers: its folder's, or this fails.
   it('answer the methods a route lacks with 405 in JSON, its methods in Allow', async () => {
     for (const route of API_ROUTES) {
-      const module = modules[`/app${route.path.replace(/\{(\w+)\}/g, '[$1]')}/route.ts`];
+      const module = modules.get(route.path);
       const path = route.path.replace(/\{\w+\}/g, 'abc');
       const missing = ROUTE_METHODS.filter((method) => !route.methods.some((m) => m === method));
       expect(missing.length, route.path).toBeGreaterThan(0);
@@ -43,7 +48,12 @@ describe('the API route modules', () => {
           route.methods.join(', '),
         );
         if (method !== 'HEAD') {
-          expect((await response.json()).error.code).toBe('method_not_allowed');
+          expect(await response.json()).toEqual({
+            error: {
+              code: 'method_not_allowed',
+              message: `${method} is not allowed on ${route.path}; use ${route.methods.join(', ')}.`,
+            },
+          });
         }
       }
     }
