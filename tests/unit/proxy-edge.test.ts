@@ -31,38 +31,32 @@ function send(method: string, path: string, headers: Record<string, string> = {}
 const passedOn = (response: Response) => response.headers.get('x-middleware-next') === '1';
 
 describe('which requests reach the proxy', () => {
-  const reaches = (path: string) => reachesProxy(config, path);
+  it.each([
+    '/api/sessions',
+    '/api/sessions/abc/messages',
+    '/api/sessions/abc/widgets/call_1/actions',
+    '/api/openapi.json',
+    '/api/nope/at/all',
+    '/_next/static/chunks/app.js',
+    '/favicon.ico',
+  ])(
+    'skips %s: a static file, or an API path of plain segments its module checks',
+    async (path) => {
+      expect(await reachesProxy(config, path)).toBe(false);
+    },
+  );
 
-  it('skips API paths of plain segments: their route modules check them', async () => {
-    for (const path of [
-      '/api/sessions',
-      '/api/sessions/abc/messages',
-      '/api/sessions/abc/widgets/call_1/actions',
-      '/api/openapi.json',
-      '/api/nope/at/all',
-    ]) {
-      expect(await reaches(path), path).toBe(false);
-    }
-  });
-
-  it('takes pages, and API paths with a percent-escape or an empty segment', async () => {
-    for (const path of [
-      '/',
-      '/c/abc',
-      '/api',
-      '/api/',
-      '/api/sessions/',
-      '/api/sessions//messages',
-      '/api/%73essions',
-      '/api/sessions/%ZZ/stop',
-    ]) {
-      expect(await reaches(path), path).toBe(true);
-    }
-  });
-
-  it('skips static files', async () => {
-    expect(await reaches('/_next/static/chunks/app.js')).toBe(false);
-    expect(await reaches('/favicon.ico')).toBe(false);
+  it.each([
+    '/',
+    '/c/abc',
+    '/api',
+    '/api/',
+    '/api/sessions/',
+    '/api/sessions//messages',
+    '/api/%73essions',
+    '/api/sessions/%ZZ/stop',
+  ])('takes %s: a page, or an API path with a percent-escape or an empty segment', async (path) => {
+    expect(await reachesProxy(config, path)).toBe(true);
   });
 });
 
