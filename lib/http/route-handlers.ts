@@ -29,10 +29,10 @@ async function atTheEdge(request: Request, answer: () => Promise<Response>): Pro
  * A route module's exports for the API route at `path`: `handlers` for the methods the route
  * table gives it (the types hold the two together), a 405 in JSON for every other method. Next
  * would otherwise answer those itself: HEAD by running GET (an event stream left subscribed
- * with nobody reading), OPTIONS with a 204, the rest with an empty 405.
+ * with nobody reading), OPTIONS with a 204, the rest with an empty 405. `Context` is `void`
+ * unless a handler names it: a route without parameters ignores the context Next passes, and a
+ * test calls its handlers with the request alone.
  */
-// `void` by default: a route without parameters ignores the context Next passes, and a test
-// calls its handlers with the request alone.
 export function routeHandlers<Path extends ApiRoute['path'], Context = void>(
   path: Path,
   handlers: { [Method in MethodsOf<Path>]: RouteHandler<Context> },
