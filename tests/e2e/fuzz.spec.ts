@@ -329,11 +329,11 @@ function judge(sent: Sent, answer: Answer): string | undefined {
   }
   if (!sent.path.startsWith('/api') || sent.method === 'HEAD') return undefined;
   // Next refuses a method no route module can export (PROPFIND) with an empty 400 before any
-  // code of ours runs, on the paths the proxy does not see (see proxy.ts). Which paths those are
-  // is Next's to say: it matches the proxy against the path decoded as well as sent, so
-  // `/api/sessions/%2e%2e/stop` skips it as `/api/stop` would.
+  // code of ours runs, on the paths that skip the proxy (see proxy.ts): plain segments once the
+  // URL is parsed, which takes `%2e%2e` for `..` (`/api/sessions/%2e%2e/stop` is `/api/stop`).
   const unknownMethod = !(ROUTE_METHODS as readonly string[]).includes(sent.method);
-  if (unknownMethod && answer.status === 400 && answer.body === '') return undefined;
+  const skipsProxy = /^\/api(?:\/[^%/]+)+$/.test(new URL(sent.path, 'http://localhost').pathname);
+  if (unknownMethod && skipsProxy && answer.status === 400 && answer.body === '') return undefined;
   if (
     answer.status === 204 ||
     String(answer.headers['content-type']).startsWith('text/event-stream')
