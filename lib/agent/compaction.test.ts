@@ -1,6 +1,8 @@
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { countedReads } from '@/tests/helpers/counted-reads';
 import { recordingModel } from '@/tests/helpers/recording-model';
+import { deepFreeze } from '../deep-freeze';
 import type { QuantaMessage } from '../protocol';
 import {
   estimateTokens,
@@ -160,6 +162,14 @@ describe('messageTokens', () => {
           4,
       ),
     );
+  });
+
+  it('sizes a frozen message once, as it sizes an unfrozen copy', () => {
+    const message = text('assistant', 'An answer of some length.');
+    const frozen = countedReads(deepFreeze(structuredClone(message)), 'parts');
+    expect(messageTokens(frozen.value)).toBe(messageTokens(message));
+    expect(messageTokens(frozen.value)).toBe(messageTokens(message));
+    expect(frozen.reads()).toBe(1);
   });
 });
 

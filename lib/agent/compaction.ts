@@ -1,5 +1,6 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { isToolUIPart, type ModelMessage, streamText } from 'ai';
+import { keptForFrozen } from '../kept-for-frozen';
 import type { QuantaMessage } from '../protocol';
 import { toModelMessages } from './model-messages';
 
@@ -40,9 +41,12 @@ export function estimateTokens(value: unknown): number {
 /**
  * About the tokens of `message` as the model sees it — the text of its parts, a tool call's
  * arguments and the text its tool gave the model (not the widget data or note the user saw) —
- * worked out without converting it, since every turn sizes its whole history.
+ * worked out without converting it, since every turn sizes its whole history. A frozen message
+ * (the history cache's) is sized once: a turn in a long session sizes its new messages.
  */
-export function messageTokens(message: QuantaMessage): number {
+export const messageTokens = keptForFrozen(tokensOf);
+
+function tokensOf(message: QuantaMessage): number {
   let characters = 0;
   for (const part of message.parts) {
     if (part.type === 'text' || part.type === 'reasoning') characters += part.text.length;

@@ -1,6 +1,5 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import {
-  isToolUIPart,
   type ModelMessage,
   stepCountIs,
   streamText,
@@ -17,7 +16,7 @@ import { toModelMessages } from './model-messages';
 import { partTransforms } from './part-transforms';
 import { doublingToolInputPieces } from './tool-input-pieces';
 import { buildMessage, settledParts, storedForm } from './turn-message';
-import { uniqueToolCallIds } from './unique-tool-call-ids';
+import { uniqueToolCallIds, usedToolCallIds } from './unique-tool-call-ids';
 import { type Price, tokenUsage } from './usage';
 
 export const SYSTEM = [
@@ -86,11 +85,7 @@ export async function runTurn(turn: Turn): Promise<ReadableStream<UIMessageChunk
   let failure: string | undefined;
   const steps: TokenUsage[] = [];
   const budget = answerBudget(turn.maxAnswerBytes);
-  const toolCallIds = new Set(
-    turn.history.flatMap((message) =>
-      message.parts.flatMap((part) => (isToolUIPart(part) ? [part.toolCallId] : [])),
-    ),
-  );
+  const toolCallIds = usedToolCallIds(turn.history);
   const saver = stepSaver(turn, () => failure);
   // Errors thrown before the model's stream (the history's conversion, say) or by it end the
   // turn with an error chunk in plain words, as the SDK's own UI message stream would.

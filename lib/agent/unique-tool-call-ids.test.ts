@@ -2,9 +2,12 @@ import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { simulateReadableStream, wrapLanguageModel } from 'ai';
 import { convertReadableStreamToArray, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { countedReads } from '@/tests/helpers/counted-reads';
+import { deepFreeze } from '../deep-freeze';
 import { ID_PATTERN } from '../ids';
+import type { QuantaMessage } from '../protocol';
 import { partTransforms } from './part-transforms';
-import { uniqueToolCallIds } from './unique-tool-call-ids';
+import { uniqueToolCallIds, usedToolCallIds } from './unique-tool-call-ids';
 
 /** One call streamed whole: its input start, a delta, its end, the call, a provider's result. */
 const streamedCall = (id: string): LanguageModelV3StreamPart[] => [
@@ -75,5 +78,46 @@ describe('uniqueToolCallIds', () => {
     });
     const parts = await convertReadableStreamToArray((await model.doStream({ prompt: [] })).stream);
     expect(parts).toEqual([text]);
+  });
+});
+
+describe('usedToolCallIds', () => {
+  const called = (...ids: string[]): QuantaMessage => ({
+    id: `m-${ids.join('-')}`,
+    role: 'assistant',
+    parts: [
+      { type: 'text', text: 'Looking.' },
+      ...ids.map(
+        (toolCallId) =>
+          ({
+            type: 'tool-search',
+            toolCallId,
+            state: 'input-available',
+            input: {},
+          }) as const,
+      ),
+    ],
+  });
+
+  it("holds every tool call's id in the history, frozen messages or not", () => {
+    const history = [deepFreeze(called('a', 'b')), called('c'), deepFreeze(called())];
+    expect([...usedToolCallIds(history)]).toEqual(['a', 'b', 'c']);
+    // The turn adds its own calls' ids to the set: the next turn starts from the history.
+    usedToolCallIds(history).add('d');
+    expect([...usedToolCallIds(history)]).toEqual(['a', 'b', 'c']);
+  });
+
+  it('reads a frozen message once', () => {
+    const message = countedReads(deepFreeze(called('a')), 'parts');
+    usedToolCallIds([message.value]);
+    expect([...usedToolCallIds([message.value])]).toEqual(['a']);
+    expect(message.reads()).toBe(1);
+  });
+
+  it('reads a message that may still change again', () => {
+    const message = called('a');
+    expect([...usedToolCallIds([message])]).toEqual(['a']);
+    message.parts = called('b').parts;
+    expect([...usedToolCallIds([message])]).toEqual(['b']);
   });
 });

@@ -1,5 +1,8 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { isToolUIPart } from 'ai';
 import { newId } from '../ids';
+import { keptForFrozen } from '../kept-for-frozen';
+import type { QuantaMessage } from '../protocol';
 import type { PartTransform } from './part-transforms';
 
 /**
@@ -49,3 +52,16 @@ export function uniqueToolCallIds(used: Set<string>): () => PartTransform {
     };
   };
 }
+
+/** The tool call ids `history` holds: the ids a turn's calls must not repeat. */
+export function usedToolCallIds(history: readonly QuantaMessage[]): Set<string> {
+  const used = new Set<string>();
+  for (const message of history) for (const id of callIdsOf(message)) used.add(id);
+  return used;
+}
+
+// A frozen message (the history cache's) is read once: a turn in a long session reads its new
+// messages, not the hundreds before them again.
+const callIdsOf = keptForFrozen((message: QuantaMessage): readonly string[] =>
+  message.parts.flatMap((part) => (isToolUIPart(part) ? [part.toolCallId] : [])),
+);
