@@ -1,7 +1,11 @@
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebStream } from 'node:stream/web';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { timedRun } from '@/tests/helpers/timed-stream';
 import { framedChatFetch } from './chat-completion-frames';
+import type { ModelAnswer } from './model-request';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -11,6 +15,14 @@ afterEach(() => {
 });
 
 const SSE = { 'content-type': 'text/event-stream' };
+
+/** A model server's answer as `requestModel` gives it. */
+const answer = (status: number, headers: Record<string, string>, body: Readable): ModelAnswer => ({
+  status,
+  statusText: '',
+  headers: new Headers(headers),
+  body: body as IncomingMessage,
+});
 
 /** One event of a streamed chat completion, as a server writes it. */
 const event = (choice: object, extra: object = {}) =>
@@ -22,7 +34,12 @@ function relayedText(input: [at: number, text: string][], endAt: number) {
   return timedRun(
     (body: ReadableStream<string>) => {
       const fetch = framedChatFetch(
-        async () => new Response(body.pipeThrough(new TextEncoderStream()), { headers: SSE }),
+        async () =>
+          answer(
+            200,
+            SSE,
+            Readable.fromWeb(body.pipeThrough(new TextEncoderStream()) as WebStream),
+          ),
         30,
       );
       const events = new TransformStream<string, string>();
@@ -191,10 +208,23 @@ it('keeps the id of the server-sent event that opens a frame', async () => {
 });
 
 it('leaves a response that is not an event stream as it is', async () => {
-  const answer = new Response('{"error":"no"}', {
-    status: 400,
-    headers: { 'content-type': 'application/json' },
-  });
-  const fetch = framedChatFetch(async () => answer);
-  expect(await fetch('http://127.0.0.1/v1/chat/completions')).toBe(answer);
+  const fetch = framedChatFetch(async () =>
+    answer(
+      400,
+      { 'content-type': 'application/json' },
+      Readable.from([Buffer.from('{"error":"no"}')]),
+    ),
+  );
+  const response = await fetch('http://127.0.0.1/v1/chat/completions');
+  expect(response.status).toBe(400);
+  expect(response.headers.get('content-type')).toBe('application/json');
+  expect(await response.text()).toBe('{"error":"no"}');
+});
+
+it('gives an answer of no body as fetch does, and lets its socket go', async () => {
+  const body = Readable.from([]);
+  const fetch = framedChatFetch(async () => answer(204, {}, body));
+  const response = await fetch('http://127.0.0.1/v1/chat/completions');
+  expect([response.status, response.body]).toEqual([204, null]);
+  expect(body.destroyed).toBe(true);
 });

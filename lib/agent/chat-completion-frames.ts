@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { FRAME_MS, type FrameRules, framed } from './delta-frames';
+import { FRAME_MS, type FrameRules, framedReadable } from './delta-frames';
+import { type ModelAnswer, type ModelRequest, requestModel } from './model-request';
 
 // An OpenAI-compatible server streams a chat completion as one server-sent event per token.
 // The provider validates each event against its schema and makes a chunk of it for every layer
@@ -94,33 +96,47 @@ const eventRules: FrameRules<EventSourceMessage, TextEvent, Uint8Array> = {
 };
 
 /**
- * `fetch` for an OpenAI-compatible provider: a streamed chat completion's text events come
- * joined into frames of at most `frameMs` (see `framed`); every other response, and every
- * other event, is the server's as it sent it.
+ * `fetch` for an OpenAI-compatible provider, sent by `request`: a streamed chat completion's
+ * text events come joined into frames of at most `frameMs` (see `framed`); every other
+ * response, and every other event, is the server's as it sent it.
  */
-export function framedChatFetch(base: typeof fetch = fetch, frameMs = FRAME_MS): typeof fetch {
+export function framedChatFetch(
+  request: ModelRequest = requestModel,
+  frameMs = FRAME_MS,
+): typeof fetch {
   return async (input, init) => {
-    const response = await base(input, init);
-    const type = response.headers.get('content-type') ?? '';
-    if (!response.body || !type.startsWith('text/event-stream')) return response;
-    // Bytes to events to frames in one pass over each read: a stream for each step would cost
-    // its promises for every event, which is most of what relaying a token costs.
-    const decoder = new TextDecoder();
-    let add: (event: EventSourceMessage) => void = () => {};
-    const parser = createParser({ onEvent: (event) => add(event) });
-    const body = framed(
-      response.body,
-      (bytes: Uint8Array, addEvent) => {
-        add = addEvent;
-        parser.feed(decoder.decode(bytes, { stream: true }));
-      },
-      eventRules,
-      frameMs,
-    );
-    return new Response(body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+    const answer = await request(input, init);
+    const { status, statusText, headers } = answer;
+    return new Response(bodyOf(answer, frameMs), { status, statusText, headers });
   };
+}
+
+/** Statuses whose answer has no body: a `Response` given one throws. */
+const NO_BODY = new Set([204, 205, 304]);
+
+function bodyOf({ status, headers, body }: ModelAnswer, frameMs: number) {
+  if (NO_BODY.has(status)) {
+    body.destroy();
+    return null;
+  }
+  if ((headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    return framedEvents(body, frameMs);
+  }
+  return Readable.toWeb(body) as ReadableStream<Uint8Array>;
+}
+
+/** A chat completion's server-sent events, bytes to events to frames in one pass a chunk. */
+function framedEvents(body: Readable, frameMs: number): ReadableStream<Uint8Array> {
+  const decoder = new TextDecoder();
+  let add: (event: EventSourceMessage) => void = () => {};
+  const parser = createParser({ onEvent: (event) => add(event) });
+  return framedReadable(
+    body,
+    (bytes: Uint8Array, addEvent) => {
+      add = addEvent;
+      parser.feed(decoder.decode(bytes, { stream: true }));
+    },
+    eventRules,
+    frameMs,
+  );
 }

@@ -1,7 +1,8 @@
+import { PassThrough } from 'node:stream';
 import type { LanguageModelV3StreamPart as Part } from '@ai-sdk/provider';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { timedRun, timedStream } from '@/tests/helpers/timed-stream';
-import { deltaFrames, type FrameRules, framed as framedBy } from './delta-frames';
+import { deltaFrames, type FrameRules, framed as framedBy, framedReadable } from './delta-frames';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -172,4 +173,73 @@ it('fails the stream on a chunk its rules cannot take, leaving no frame to write
   // The frame 'b' joined is dropped with its timer, and the source is let go.
   expect(vi.getTimerCount()).toBe(0);
   expect(cancel).toHaveBeenCalledWith(new Error('garbled'));
+});
+
+describe('framedReadable', () => {
+  const words: FrameRules<string, string, string> = {
+    item: (word) => (word === '!' ? undefined : word),
+    continues: () => true,
+    merge: (items) => items.join(''),
+    pass: (chunk) => chunk,
+  };
+  /** A Node stream of text, each chunk its words, framed; `unpack` throws on 'garbled'. */
+  const framedWords = () => {
+    const source = new PassThrough({ encoding: 'utf8' });
+    const unpack = (chunk: string, add: (word: string) => void) => {
+      if (chunk === 'garbled') throw new Error('garbled');
+      for (const word of chunk.split(' ')) add(word);
+    };
+    return { source, reader: framedReadable(source, unpack, words, 30).getReader() };
+  };
+
+  it('frames the chunks a Node stream gives by its events, as framed does a stream it reads', async () => {
+    const { source, reader } = framedWords();
+    source.write('a b');
+    await vi.advanceTimersByTimeAsync(5);
+    source.write('c ! d');
+    source.end('e');
+    await vi.advanceTimersByTimeAsync(5);
+    const read: unknown[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read())
+      read.push(next.value);
+    // 'a' at once; 'b' and 'c' wait for the frame until '!' passes; 'd' and 'e' at the end.
+    expect(read).toEqual(['a', 'bc', '!', 'de']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('pauses the source while a frame waits to be read, and resumes it at the read', async () => {
+    const { source, reader } = framedWords();
+    source.write('a');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(source.isPaused()).toBe(true);
+    expect(await reader.read()).toEqual({ done: false, value: 'a' });
+    expect(source.isPaused()).toBe(false);
+    source.end();
+  });
+
+  it('fails with the source mid-frame: what waits is dropped, no timer left', async () => {
+    const { source, reader } = framedWords();
+    source.write('a b');
+    await vi.advanceTimersByTimeAsync(5);
+    expect(await reader.read()).toEqual({ done: false, value: 'a' });
+    source.destroy(new Error('aborted'));
+    await expect(reader.read()).rejects.toThrow('aborted');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('fails on a chunk it cannot unpack, and lets the source go', async () => {
+    const { source, reader } = framedWords();
+    source.write('garbled');
+    await expect(reader.read()).rejects.toThrow('garbled');
+    expect(source.destroyed).toBe(true);
+  });
+
+  it('destroys the source when its reader leaves, and clears the frame', async () => {
+    const { source, reader } = framedWords();
+    source.write('a b');
+    await vi.advanceTimersByTimeAsync(5);
+    await reader.cancel('stall');
+    expect(source.destroyed).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

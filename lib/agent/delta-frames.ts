@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { LanguageModelV3Middleware, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { pullThrough } from '../streams/pull-through';
 
@@ -107,6 +108,56 @@ export function framed<Raw, In, Item, Out>(
     transform: (raw) => unpack(raw, joiner.add),
     flush: () => joiner.end(),
     cancel: () => joiner.drop(),
+  });
+}
+
+/**
+ * `framed` for a Node stream, whose chunks come by events rather than reads: nothing is spent
+ * on promises for a chunk, only for a frame the reader takes. The source is paused while the
+ * reader has a frame it has not taken, and destroyed when the reader leaves.
+ */
+export function framedReadable<Raw, In, Item, Out>(
+  source: Readable,
+  unpack: (raw: Raw, add: (chunk: In) => void) => void,
+  rules: FrameRules<In, Item, Out>,
+  frameMs = FRAME_MS,
+): ReadableStream<Out> {
+  let joiner: FrameJoiner<In>;
+  return new ReadableStream<Out>({
+    start(controller) {
+      joiner = frameJoiner(
+        rules,
+        (chunk) => {
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) source.pause();
+        },
+        frameMs,
+      );
+      source.on('data', (raw: Raw) => {
+        try {
+          unpack(raw, joiner.add);
+        } catch (error) {
+          joiner.drop();
+          controller.error(error);
+          source.destroy();
+        }
+      });
+      source.once('end', () => {
+        joiner.end();
+        controller.close();
+      });
+      source.once('error', (error) => {
+        joiner.drop();
+        controller.error(error);
+      });
+    },
+    pull() {
+      source.resume();
+    },
+    cancel() {
+      joiner.drop();
+      source.destroy();
+    },
   });
 }
 

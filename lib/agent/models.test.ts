@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { APICallError } from '@ai-sdk/provider';
 import { convertReadableStreamToArray } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_MODEL_ID } from './demo-model';
@@ -471,6 +472,51 @@ describe('resolveModel', () => {
       [{ index: 0, delta: { content: 'quick brown fox.' }, finish_reason: null }],
       [{ index: 0, delta: {}, finish_reason: 'stop' }],
     ]);
+  });
+
+  it('gives the SDK a refused connection as a network failure it retries', async () => {
+    const { url } = await serve(() => {});
+    const server = servers.pop() as ReturnType<typeof createServer>;
+    server.close();
+    await once(server, 'close');
+    const { model } = await resolveModel('local:m', {
+      env: { OPENAI_COMPATIBLE_BASE_URL: url, OPENAI_COMPATIBLE_MODELS: 'm' },
+    });
+    const failure = await model
+      .doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(APICallError.isInstance(failure)).toBe(true);
+    expect(failure).toMatchObject({ isRetryable: true });
+    expect((failure as Error).message).toMatch(/^Cannot connect to API: connect ECONNREFUSED/);
+  });
+
+  it('ends the stream with the abort when a Stop comes while the model streams', async () => {
+    const { url } = await serve((_, response) => {
+      response.setHeader('content-type', 'text/event-stream');
+      response.write(
+        `data: ${JSON.stringify({ id: 'c', created: 0, model: 'm', choices: [{ index: 0, delta: { content: 'The ' }, finish_reason: null }] })}\n\n`,
+      );
+    });
+    const { model } = await resolveModel('local:m', {
+      env: { OPENAI_COMPATIBLE_BASE_URL: url, OPENAI_COMPATIBLE_MODELS: 'm' },
+    });
+    const stop = new AbortController();
+    const { stream } = await model.doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+      abortSignal: stop.signal,
+    });
+    const reader = stream.getReader();
+    for (let part = await reader.read(); part.value?.type !== 'text-delta'; ) {
+      part = await reader.read();
+    }
+    stop.abort();
+    const ending = async () => {
+      for (;;) if ((await reader.read()).done) return;
+    };
+    await expect(ending()).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('refuses an invalid QUANTA_MODEL_TIMEOUT_MS', async () => {
