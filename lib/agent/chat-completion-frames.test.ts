@@ -228,3 +228,13 @@ it('gives an answer of no body as fetch does, and lets its socket go', async () 
   expect([response.status, response.body]).toEqual([204, null]);
   expect(body.destroyed).toBe(true);
 });
+
+it('fails as fetch does on a status a Response cannot hold, and lets its socket go', async () => {
+  const body = Readable.from([Buffer.from('odd')]);
+  const fetch = framedChatFetch(async () => answer(600, {}, body));
+  const failure = await fetch('http://127.0.0.1/v1/chat/completions').catch((error) => error);
+  expect(failure).toBeInstanceOf(TypeError);
+  expect(failure).toMatchObject({ message: 'fetch failed' });
+  expect(failure.cause.message).toBe('The model server answered with HTTP status 600');
+  expect(body.destroyed).toBe(true);
+});

@@ -107,6 +107,13 @@ export function framedChatFetch(
   return async (input, init) => {
     const answer = await request(input, init);
     const { status, statusText, headers } = answer;
+    // `fetch` takes any status; a `Response` made here only 200 to 599.
+    if (status < 200 || status > 599) {
+      answer.body.destroy();
+      throw new TypeError('fetch failed', {
+        cause: new Error(`The model server answered with HTTP status ${status}`),
+      });
+    }
     return new Response(bodyOf(answer, frameMs), { status, statusText, headers });
   };
 }

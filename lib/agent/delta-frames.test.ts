@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { LanguageModelV3StreamPart as Part } from '@ai-sdk/provider';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { timedRun, timedStream } from '@/tests/helpers/timed-stream';
@@ -231,6 +231,37 @@ describe('framedReadable', () => {
     const { source, reader } = framedWords();
     source.write('garbled');
     await expect(reader.read()).rejects.toThrow('garbled');
+    expect(source.destroyed).toBe(true);
+  });
+
+  it('fails on the last chunk it cannot unpack, with the end already on its way', async () => {
+    const source = new Readable({ read() {} });
+    source.push('a');
+    source.push('garbled');
+    source.push(null);
+    const reader = framedReadable(
+      source,
+      (chunk: Buffer, add: (word: string) => void) => {
+        if (String(chunk) === 'garbled') throw new Error('garbled');
+        add(String(chunk));
+      },
+      words,
+      30,
+    ).getReader();
+    expect(await reader.read()).toEqual({ done: false, value: 'a' });
+    await expect(reader.read()).rejects.toThrow('garbled');
+    // The end the source had scheduled reaches no controller (which would throw, uncaught).
+    await vi.advanceTimersByTimeAsync(10);
+  });
+
+  it('lets the source go when its reader leaves just as the source ends', async () => {
+    const { source, reader } = framedWords();
+    source.write('a');
+    source.end('b');
+    await vi.advanceTimersByTimeAsync(5);
+    void reader.read();
+    await reader.cancel('enough');
+    await vi.advanceTimersByTimeAsync(50);
     expect(source.destroyed).toBe(true);
   });
 

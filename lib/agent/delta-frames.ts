@@ -123,8 +123,17 @@ export function framedReadable<Raw, In, Item, Out>(
   frameMs = FRAME_MS,
 ): ReadableStream<Out> {
   let joiner: FrameJoiner<In>;
+  // Once the stream has ended, failed or lost its reader, events the source had already
+  // scheduled (an end after a destroy) must not reach its controller, which would throw.
+  let settled = false;
   return new ReadableStream<Out>({
     start(controller) {
+      const fail = (error: unknown) => {
+        settled = true;
+        joiner.drop();
+        controller.error(error);
+        source.destroy();
+      };
       joiner = frameJoiner(
         rules,
         (chunk) => {
@@ -134,27 +143,28 @@ export function framedReadable<Raw, In, Item, Out>(
         frameMs,
       );
       source.on('data', (raw: Raw) => {
+        if (settled) return;
         try {
           unpack(raw, joiner.add);
         } catch (error) {
-          joiner.drop();
-          controller.error(error);
-          source.destroy();
+          fail(error);
         }
       });
       source.once('end', () => {
+        if (settled) return;
+        settled = true;
         joiner.end();
         controller.close();
       });
       source.once('error', (error) => {
-        joiner.drop();
-        controller.error(error);
+        if (!settled) fail(error);
       });
     },
     pull() {
       source.resume();
     },
     cancel() {
+      settled = true;
       joiner.drop();
       source.destroy();
     },

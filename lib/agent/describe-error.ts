@@ -64,8 +64,8 @@ function host(url: string): string {
   }
 }
 
-// undici ends a body whose socket closed early with TypeError('terminated'), caused by a
-// SocketError or a reset; other stacks say ECONNRESET directly.
+// fetch (undici) ends a body whose socket closed early with TypeError('terminated'), caused by
+// a SocketError or a reset; node:http (requestModel) and other stacks say ECONNRESET directly.
 function isDroppedConnection(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
     const code = (cause as { code?: unknown }).code;

@@ -1,10 +1,11 @@
-import { once } from 'node:events';
+import { getEventListeners, once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gate } from '@/tests/helpers/gate';
 import { startLocalServer } from '@/tests/helpers/local-server';
-import { requestModel } from './model-request';
+import { CONNECT_TIMEOUT_MS, requestModel } from './model-request';
 
 const seen: { method?: string; headers: Record<string, unknown>; body: string }[] = [];
 let held = gate();
@@ -17,6 +18,11 @@ const server = startLocalServer((req, res) => {
   req.on('end', () => {
     seen.push({ method: req.method, headers: req.headers, body });
     if (req.url === '/hold') return held.open();
+    if (req.url === '/gzip') {
+      res.writeHead(500, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(gzipSync('{"error":"packed"}'));
+      return;
+    }
     if (req.url === '/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'x-request-id': 'r1' });
       res.write('data: one\n\n');
@@ -120,6 +126,51 @@ describe('requestModel', () => {
     stop.abort();
     await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
     await server.hungUp;
+  });
+
+  it('wraps any failure to connect or send as fetch does, not only the ones the SDK knows', async () => {
+    // TLS to a plain HTTP server: an error (EPROTO) the SDK would not take for a network one.
+    const failure = await requestModel(server.origin.replace('http:', 'https:')).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({ name: 'TypeError', message: 'fetch failed' });
+    expect((failure as TypeError).cause).toBeInstanceOf(Error);
+  });
+
+  it('gives up on a connection not made within the time fetch allows', async () => {
+    const quiet = createServer();
+    quiet.listen(0, '127.0.0.1');
+    await once(quiet, 'listening');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { port } = quiet.address() as AddressInfo;
+      const answer = requestModel(`http://127.0.0.1:${port}/`).catch((error: unknown) => error);
+      // The socket is assigned on the next tick, and connects only at the next poll for I/O.
+      await new Promise((resolve) => process.nextTick(resolve));
+      vi.advanceTimersByTime(CONNECT_TIMEOUT_MS);
+      const failure = (await answer) as TypeError;
+      expect(failure).toMatchObject({ name: 'TypeError', message: 'fetch failed' });
+      expect(failure.cause).toMatchObject({ code: 'ETIMEDOUT' });
+    } finally {
+      vi.useRealTimers();
+      quiet.close();
+    }
+  });
+
+  it('decodes a compressed body, as fetch does though nothing asked for one', async () => {
+    const answer = await requestModel(`${server.origin}/gzip`);
+    expect(answer.headers.get('content-encoding')).toBe('gzip');
+    expect(await text(answer.body)).toBe('{"error":"packed"}');
+  });
+
+  it('leaves nothing on the signal once the body is read or the request failed', async () => {
+    const signal = new AbortController().signal;
+    const answer = await requestModel(`${server.origin}/events`, { signal });
+    expect(getEventListeners(signal, 'abort')).toHaveLength(1);
+    await text(answer.body);
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+    await requestModel('http://127.0.0.1:1/', { signal }).catch(() => {});
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 
   it('takes text or bytes as a body, nothing else', async () => {

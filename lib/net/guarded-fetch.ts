@@ -3,8 +3,8 @@ import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
-import zlib from 'node:zlib';
 import { type AddressPolicy, allowedByDefault, refusalReason } from './address-policy';
+import { contentDecoder } from './content-decoder';
 
 export const MAX_REDIRECTS = 5;
 
@@ -191,17 +191,11 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<Fe
 }
 
 function decompressed(response: IncomingMessage): Readable {
-  const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase();
-  if (encoding === '' || encoding === 'identity') return response;
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? zlib.createGunzip()
-      : encoding === 'deflate'
-        ? zlib.createInflate()
-        : encoding === 'br'
-          ? zlib.createBrotliDecompress()
-          : undefined;
-  if (!decoder) throw new FetchError(`cannot read a body in the ${encoding} encoding`);
+  const encoding = response.headers['content-encoding'];
+  const decoder = contentDecoder(encoding);
+  if (decoder === undefined) {
+    throw new FetchError(`cannot read a body in the ${encoding?.trim().toLowerCase()} encoding`);
+  }
   // pipeline, unlike pipe, passes an error of the response on to the decoder.
-  return pipeline(response, decoder, () => {});
+  return decoder ? pipeline(response, decoder, () => {}) : response;
 }
