@@ -254,15 +254,18 @@ describe('framedReadable', () => {
     await vi.advanceTimersByTimeAsync(10);
   });
 
-  it('lets the source go when its reader leaves just as the source ends', async () => {
+  it('lets the source go when its reader leaves as the last chunk comes, the end on its way', async () => {
     const { source, reader } = framedWords();
     source.write('a');
     source.end('b');
     await vi.advanceTimersByTimeAsync(5);
-    void reader.read();
-    await reader.cancel('enough');
+    // Paused on 'a' with 'b' and the end held; reading 'a' resumes it, and the reader leaves
+    // as 'b' comes, after the source has scheduled its end.
+    source.on('data', () => void reader.cancel('enough'));
+    expect(await reader.read()).toEqual({ done: false, value: 'a' });
     await vi.advanceTimersByTimeAsync(50);
     expect(source.destroyed).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('destroys the source when its reader leaves, and clears the frame', async () => {
