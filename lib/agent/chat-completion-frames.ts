@@ -97,7 +97,7 @@ const eventRules: FrameRules<EventSourceMessage, TextEvent, Uint8Array> = {
 
 /**
  * `fetch` for an OpenAI-compatible provider, sent by `request`: a streamed chat completion's
- * text events come joined into frames of at most `frameMs` (see `framed`); every other
+ * text events come joined into frames of at most `frameMs` (see `framedReadable`); every other
  * response, and every other event, is the server's as it sent it.
  */
 export function framedChatFetch(

@@ -1,8 +1,8 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
-import { pipeline, type Readable } from 'node:stream';
-import { contentDecoder } from '../net/content-decoder';
+import type { Readable } from 'node:stream';
+import { decodedBody } from '../net/decoded-body';
 
 /** A model server's answer: its status and headers, and its body, decoded, unread. */
 export type ModelAnswer = {
@@ -68,7 +68,8 @@ export const requestModel: ModelRequest = async (input, init = {}) => {
           status: answer.statusCode ?? 0,
           statusText: answer.statusMessage ?? '',
           headers: headersOf(answer.rawHeaders),
-          body: decoded(answer),
+          // A body in an encoding Node cannot decode comes as it is, as `fetch` gives it.
+          body: decodedBody(answer) ?? answer,
         });
       },
     );
@@ -89,13 +90,6 @@ export const requestModel: ModelRequest = async (input, init = {}) => {
 
 function connectTimeout(url: URL): Error {
   return Object.assign(new Error(`connect ETIMEDOUT ${url.host}`), { code: 'ETIMEDOUT' });
-}
-
-/** The body as its encoding says; one in an encoding Node cannot decode comes as it is. */
-function decoded(answer: IncomingMessage): Readable {
-  const decoder = contentDecoder(answer.headers['content-encoding']);
-  // pipeline passes the answer's error (an abort, a reset) on to the decoder.
-  return decoder ? pipeline(answer, decoder, () => {}) : answer;
 }
 
 function headersOf(raw: string[]): Headers {

@@ -2,9 +2,9 @@ import dns from 'node:dns';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { pipeline, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { type AddressPolicy, allowedByDefault, refusalReason } from './address-policy';
-import { contentDecoder } from './content-decoder';
+import { decodedBody } from './decoded-body';
 
 export const MAX_REDIRECTS = 5;
 
@@ -191,11 +191,10 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<Fe
 }
 
 function decompressed(response: IncomingMessage): Readable {
-  const encoding = response.headers['content-encoding'];
-  const decoder = contentDecoder(encoding);
-  if (decoder === undefined) {
-    throw new FetchError(`cannot read a body in the ${encoding?.trim().toLowerCase()} encoding`);
+  const body = decodedBody(response);
+  if (!body) {
+    const encoding = response.headers['content-encoding']?.trim().toLowerCase();
+    throw new FetchError(`cannot read a body in the ${encoding} encoding`);
   }
-  // pipeline, unlike pipe, passes an error of the response on to the decoder.
-  return decoder ? pipeline(response, decoder, () => {}) : response;
+  return body;
 }
