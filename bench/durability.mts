@@ -1,6 +1,6 @@
 // What durable turns cost (issue 13): the delay a chunk takes from the model to a reader of the
-// turn's feed, and the database writes per second of a turn, with the turn's log and partial
-// saves on, against the same turns with both off; PGlite and PostgreSQL, 1 and 50 turns at once.
+// turn's feed, and the database writes per second of a turn, with the turn's log on, against
+// the same turns with it off; PGlite and PostgreSQL, 1 and 50 turns at once.
 // Run: flock /tmp/quanta-heavy.lock npx tsx --conditions=react-server bench/durability.mts
 // (the condition lets lib/db/client load outside Next, as Next's server does; PostgreSQL is
 // 127.0.0.1:5432, or BENCH_POSTGRES_URL, and is skipped with a note when it cannot be reached).
@@ -18,7 +18,6 @@ import { saveTurnAnswer } from '@/lib/db/messages';
 import { createSession } from '@/lib/db/sessions';
 import { claimTurn, releaseTurn } from '@/lib/db/turns';
 import { newId } from '@/lib/ids';
-import type { QuantaMessage } from '@/lib/protocol';
 import { logToDatabase, turnRecorder } from '@/lib/turns/turn-recorder';
 import { memoryServices } from '@/tests/helpers/tool-services';
 import { toolSet } from '@/tools';
@@ -42,8 +41,7 @@ type TurnFigures = {
   /** Milliseconds from the first delta's due time to the turn logged and stored. */
   durationMs: number;
   logWrites: number;
-  partialSaves: number;
-  /** Saves after each step and at the end, which turns made before the log too. */
+  /** Saves after each step that calls tools and at the end. */
   stepSaves: number;
 };
 
@@ -101,12 +99,9 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
     delays: [],
     durationMs: 0,
     logWrites: 0,
-    partialSaves: 0,
     stepSaves: 0,
   };
   const due: number[] = [];
-  // The messages runTurn hands to onStep and onEnd; any other save is a partial one.
-  const stepMessages = new WeakSet<QuantaMessage>();
   const turnId = newId();
   // Each turn's answer after the one before, saved under the turn's mark, as the service does.
   const position = answers.get(sessionId) ?? 0;
@@ -123,11 +118,8 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
             return writeLog(from, chunks);
           }
         : async () => {},
-    maxToolInputBytes: 64 * 1024,
     save: async (message) => {
-      if (stepMessages.has(message)) figures.stepSaves++;
-      else if (mode === 'on') figures.partialSaves++;
-      else return;
+      figures.stepSaves++;
       await saveTurnAnswer(
         db,
         { sessionId, turnId },
@@ -141,10 +133,6 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
       );
     },
   });
-  const stepSave = (save: (message: QuantaMessage) => Promise<void>) => (m: QuantaMessage) => {
-    stepMessages.add(m);
-    return save(m);
-  };
   const stream = await runTurn({
     // In frames, as every model resolveModel gives a turn.
     model: wrapLanguageModel({ model: pacedModel(due), middleware: framedDeltas() }),
@@ -160,8 +148,8 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
     maxToolInputBytes: 64 * 1024,
     maxWidgetDataBytes: 256 * 1024,
     signal: new AbortController().signal,
-    onStep: stepSave(recorder.onStep),
-    onEnd: stepSave(recorder.onEnd),
+    onStep: recorder.onStep,
+    onEnd: recorder.onEnd,
   });
   const reading = (async () => {
     let delta = 0;
@@ -201,7 +189,6 @@ type Result = {
   /** Per turn, medians over the turns: every kind of write, then each kind. */
   writesPerSecond: number;
   logWritesPerSecond: number;
-  partialSavesPerSecond: number;
   stepSavesPerSecond: number;
 };
 
@@ -226,9 +213,8 @@ function summarise(
     p99DelayMs: percentile(delays, 99),
     medianTurnMs: median(runs.map((run) => run.durationMs)),
     cpuMsPerTurn: median(cpuMsPerTurn),
-    writesPerSecond: perSecond((run) => run.logWrites + run.partialSaves + run.stepSaves),
+    writesPerSecond: perSecond((run) => run.logWrites + run.stepSaves),
     logWritesPerSecond: perSecond((run) => run.logWrites),
-    partialSavesPerSecond: perSecond((run) => run.partialSaves),
     stepSavesPerSecond: perSecond((run) => run.stepSaves),
   };
 }
@@ -338,7 +324,7 @@ try {
   );
   console.log(
     row(['database', 'turns', 'log', 'chunks', 'p50 ms', 'p99 ms', 'turn ms', 'cpu ms']) +
-      '  writes/s per turn (log + partial + step)',
+      '  writes/s per turn (log + step)',
   );
   for (const r of results) {
     console.log(
@@ -352,8 +338,7 @@ try {
         f(r.medianTurnMs, 0),
         f(r.cpuMsPerTurn, 0),
       ]) +
-        `  ${f(r.writesPerSecond, 1)} (${f(r.logWritesPerSecond, 1)} + ` +
-        `${f(r.partialSavesPerSecond, 1)} + ${f(r.stepSavesPerSecond, 1)})`,
+        `  ${f(r.writesPerSecond, 1)} (${f(r.logWritesPerSecond, 1)} + ${f(r.stepSavesPerSecond, 1)})`,
     );
   }
   console.log('\nlog on against off (differences in ms, ratios ×)');

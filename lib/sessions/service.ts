@@ -2,7 +2,6 @@ import 'server-only';
 import { listModels } from '../agent/models';
 import type { Db } from '../db/client';
 import { listMessagePage, messagePosition } from '../db/messages';
-import type { MessageRow } from '../db/schema';
 import {
   createSession,
   deleteSession,
@@ -26,12 +25,14 @@ import {
   type MessagePage,
   type PatchSessionBody,
   patchSessionSchema,
+  type QuantaMessage,
   type SessionDetail,
   type SessionPage,
   type SessionView,
   type WidgetState,
 } from '../protocol';
 import { authorize, noSuchSession, requester, writer } from './access';
+import { answerSoFar, withAnswer } from './answer-so-far';
 import { closeIfDead } from './dead-turns';
 import { endRunningTurn } from './end-turn';
 import { toMessage, toView } from './views';
@@ -83,7 +84,7 @@ export async function read(db: Db, request: Request, id: string): Promise<Sessio
 
 /**
  * A session and its transcript as `viewer` may see them (throws 404 when they may not): every
- * message, or the newest `limit`.
+ * message, or the newest `limit`, with a running turn's answer so far.
  */
 export async function readAs(
   db: Db,
@@ -94,8 +95,15 @@ export async function readAs(
   let session = await authorize(db, id, viewer, 'read');
   // A turn whose server died is closed first, so its interrupted answer is in the transcript.
   if (await closeIfDead(db, session)) session = await authorize(db, id, viewer, 'read');
-  const page = await listMessagePage(db, session.id, { limit });
-  return { session: toView(session, viewer), ...(await withWidgetStates(db, session.id, page)) };
+  const [page, answer] = await Promise.all([
+    listMessagePage(db, session.id, { limit }),
+    answerSoFar(db, session),
+  ]);
+  const messages = withAnswer(page.rows.map(toMessage), answer);
+  return {
+    session: toView(session, viewer),
+    ...(await withWidgetStates(db, session.id, { messages, hasEarlier: page.hasEarlier })),
+  };
 }
 
 /**
@@ -119,21 +127,24 @@ export async function readMessages(db: Db, request: Request, id: string): Promis
   ) {
     throw new HttpError(404, 'message_not_found', 'No such message in this session.');
   }
-  return withWidgetStates(db, session.id, page);
+  return withWidgetStates(db, session.id, {
+    messages: page.rows.map(toMessage),
+    hasEarlier: page.hasEarlier,
+  });
 }
 
-type PageRows = { rows: MessageRow[]; hasEarlier: boolean };
+type Page = { messages: QuantaMessage[]; hasEarlier: boolean };
 
-/** A page of stored messages as the viewer gets it, with the widget states it needs. */
-async function withWidgetStates(db: Db, sessionId: string, page: PageRows): Promise<MessagePage> {
-  const toolCallIds = page.rows.flatMap(({ parts }) =>
+/** A page of messages as the viewer gets it, with the widget states it needs. */
+async function withWidgetStates(db: Db, sessionId: string, page: Page): Promise<MessagePage> {
+  const toolCallIds = page.messages.flatMap(({ parts }) =>
     parts.flatMap((part) =>
       'toolCallId' in part && typeof part.toolCallId === 'string' ? [part.toolCallId] : [],
     ),
   );
   const states = await listWidgetStatesOf(db, sessionId, toolCallIds);
   return {
-    messages: page.rows.map(toMessage),
+    messages: page.messages,
     hasEarlier: page.hasEarlier,
     widgetStates: Object.fromEntries(
       states.map(({ toolCallId, data, version }): [string, WidgetState] => [

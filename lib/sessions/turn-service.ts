@@ -151,7 +151,6 @@ export async function postMessage(
     // A session deleted while its turn runs stops the turn; its last writes find no session.
     recorder = turnRecorder({
       writeLog: unlessSessionGone(logToDatabase(db, id, turnId)),
-      maxToolInputBytes: maxToolInputBytes(),
       // A save refused means the turn no longer holds the session: it was taken for dead (its
       // renewals lost) or the session deleted. It stops, as a lost renewal would stop it.
       save: async (message) => {

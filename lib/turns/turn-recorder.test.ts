@@ -2,7 +2,7 @@ import type { UIMessageChunk } from 'ai';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { textDelta as delta } from '@/tests/helpers/turn-chunks';
 import type { QuantaMessage } from '../protocol';
-import { PARTIAL_SAVE_MS, turnRecorder } from './turn-recorder';
+import { turnRecorder } from './turn-recorder';
 
 const opening: UIMessageChunk[] = [
   // runTurn's start chunk says the message is streaming (see lib/agent/run-turn.ts).
@@ -66,7 +66,6 @@ function recorder({
   let stored: QuantaMessage | undefined;
   let writes = 0;
   const recording = turnRecorder({
-    maxToolInputBytes: 10_000,
     writeLog: async (from, chunks) => {
       await writeWaits(++writes);
       // A batch goes right after the last: the log has no hole and no overlap.
@@ -109,31 +108,25 @@ it('hands every chunk to the feed and to the log, in order', async () => {
   expect(log).toEqual(chunks);
 });
 
-it('saves the answer so far within a second of a long step, as streaming', async () => {
-  const { recording, saves } = recorder();
+it('stores nothing during a step: the log holds what it writes, the end is saved', async () => {
+  const { recording, log, saves, stored } = recorder();
   const model = source();
   const recorded = recording.record(model.stream);
   model.push(...opening, delta('Hel'));
-  await vi.advanceTimersByTimeAsync(PARTIAL_SAVE_MS - 1);
-  expect(saves).toEqual([]);
-  await vi.advanceTimersByTimeAsync(1);
-  expect(saves).toHaveLength(1);
-  expect(saves[0]).toMatchObject({
-    id: 'm1',
-    role: 'assistant',
-    metadata: { status: 'streaming' },
-  });
-  expect(textOf(saves[0])).toBe('Hel');
-  // The step goes on: the next second's text is saved too.
+  await vi.advanceTimersByTimeAsync(5_000);
   model.push(delta('lo'));
-  await vi.advanceTimersByTimeAsync(PARTIAL_SAVE_MS);
-  expect(saves.map(textOf)).toEqual(['Hel', 'Hello']);
+  await vi.advanceTimersByTimeAsync(5_000);
+  expect(saves).toEqual([]);
+  expect(log).toEqual([...opening, delta('Hel'), delta('lo')]);
+  const ended = recording.onEnd(final);
   model.push(...closing);
   model.close();
-  await recorded;
+  await Promise.all([ended, recorded]);
+  expect(saves).toEqual([final]);
+  expect(stored()).toEqual(final);
 });
 
-it('stores the final message last, even when a partial save is slower than it', async () => {
+it('stores the final message last, even when a step’s save is slower than it', async () => {
   const slow = gate();
   const { recording, saves, stored } = recorder({
     saveWaits: (call) => (call === 1 ? slow.promise : undefined),
@@ -141,34 +134,12 @@ it('stores the final message last, even when a partial save is slower than it', 
   const model = source();
   const recorded = recording.record(model.stream);
   model.push(...opening, delta('Hel'));
-  await vi.advanceTimersByTimeAsync(PARTIAL_SAVE_MS);
-  expect(saves.map(textOf)).toEqual(['Hel']);
-  // The turn ends while the partial save is still being written.
+  const step = recording.onStep({ ...final, parts: [{ type: 'text', text: 'Hel' }] });
+  // The turn ends while the step's save is still being written.
   const ended = recording.onEnd(final);
   model.push(delta('lo'), ...closing);
   model.close();
   await vi.advanceTimersByTimeAsync(10);
-  slow.open();
-  await ended;
-  await recorded;
-  expect(stored()).toEqual(final);
-  expect(saves.at(-1)).toEqual(final);
-});
-
-it('drops a partial save still waiting its turn once the final message is known', async () => {
-  const slow = gate();
-  const { recording, saves, stored } = recorder({
-    saveWaits: (call) => (call === 1 ? slow.promise : undefined),
-  });
-  const model = source();
-  const recorded = recording.record(model.stream);
-  model.push(...opening, delta('Hel'));
-  // A step ends, and its save is slow: the partial save due meanwhile waits behind it.
-  const step = recording.onStep({ ...final, parts: [{ type: 'text', text: 'Hel' }] });
-  await vi.advanceTimersByTimeAsync(PARTIAL_SAVE_MS);
-  const ended = recording.onEnd(final);
-  model.push(delta('lo'), ...closing);
-  model.close();
   slow.open();
   await Promise.all([step, ended, recorded]);
   expect(saves.map(textOf)).toEqual(['Hel', 'Hello']);
@@ -187,7 +158,7 @@ it('ends the feed and the log with the final metadata, and saves nothing after',
   const last = { type: 'message-metadata', messageMetadata: final.metadata };
   expect(recording.feed.written.at(-1)).toEqual(last);
   expect(log.at(-1)).toEqual(last);
-  await vi.advanceTimersByTimeAsync(10 * PARTIAL_SAVE_MS);
+  await vi.advanceTimersByTimeAsync(10_000);
   expect(saves).toEqual([final]);
 });
 

@@ -1,14 +1,10 @@
 import type { UIMessageChunk } from 'ai';
-import { buildMessage, storedForm } from '../agent/turn-message';
 import type { Db } from '../db/client';
 import { appendChunks } from '../db/turn-log';
 import type { QuantaMessage } from '../protocol';
 import { logWriter, type WriteBatch } from './log-writer';
 import { feedKey, turnBus } from './turn-bus';
 import { TurnFeed } from './turn-feed';
-
-/** A long step's text is saved at least this often, so a crash loses at most this much. */
-export const PARTIAL_SAVE_MS = 1_000;
 
 /**
  * Writes a turn's log batches to the database, then tells the turn's readers on every instance:
@@ -24,7 +20,6 @@ export function logToDatabase(db: Db, sessionId: string, turnId: string): WriteB
 type Recording = {
   /** Where the turn's log goes (see `logToDatabase`). */
   writeLog: WriteBatch;
-  maxToolInputBytes: number;
   /**
    * Stores the assistant message (appended the first time, replaced after), while the turn holds
    * the session: the caller decides what a refused save means.
@@ -33,12 +28,14 @@ type Recording = {
 };
 
 /**
- * Records a turn as it runs: every chunk goes to the feed this instance's readers follow, to the
- * turn's log in the database (whose batches the bus carries to other instances), and, at least
- * once a second, into the stored assistant message. `onStep` and `onEnd` are `runTurn`'s; every
- * save goes through one queue, so a late partial save never overwrites the final message.
+ * Records a turn as it runs: every chunk goes to the feed this instance's readers follow and to
+ * the turn's log in the database (whose batches the bus carries to other instances); the stored
+ * assistant message is written when a step that called tools ends and at the end (`onStep` and
+ * `onEnd` are `runTurn`'s). Between those, the log is what a crash leaves and the feed what a
+ * page read here shows (see `answerSoFar`): a save a second cost a long answer a tenth of its
+ * CPU. The saves go through one queue, so the final message is stored last.
  */
-export function turnRecorder({ writeLog, maxToolInputBytes, save }: Recording) {
+export function turnRecorder({ writeLog, save }: Recording) {
   const feed = new TurnFeed();
   const log = logWriter(writeLog);
   let saving = Promise.resolve();
@@ -49,19 +46,12 @@ export function turnRecorder({ writeLog, maxToolInputBytes, save }: Recording) {
     return saving;
   };
   let final: QuantaMessage | undefined;
-  let partialTimer: NodeJS.Timeout | undefined;
-  const savePartial = async () => {
-    partialTimer = undefined;
-    const message = await buildMessage(feed.written);
-    if (message && !final) await save(storedForm(message, maxToolInputBytes));
-  };
 
   return {
     feed,
     onStep: (message: QuantaMessage) => queue(() => save(message)),
     onEnd: (message: QuantaMessage) => {
       final = message;
-      clearTimeout(partialTimer);
       return queue(() => save(message));
     },
     /**
@@ -77,14 +67,10 @@ export function turnRecorder({ writeLog, maxToolInputBytes, save }: Recording) {
       try {
         for (let read = await reader.read(); !read.done; read = await reader.read()) {
           add(read.value);
-          partialTimer ??= final
-            ? undefined
-            : setTimeout(() => void queue(savePartial), PARTIAL_SAVE_MS);
         }
       } catch (error) {
         console.error('A turn ended abnormally:', error);
       }
-      clearTimeout(partialTimer);
       if (final?.metadata) add({ type: 'message-metadata', messageMetadata: final.metadata });
       await Promise.all([log.close(), saving]);
     },

@@ -15,8 +15,8 @@ const MODEL = 'fake-model';
 const WORDS = Array.from({ length: 50 }, (_, index) => `w${index + 1} `);
 const FULL = WORDS.join('');
 const PACE_MS = 80;
-/** The partial answer is saved at least this often, its log more often still. */
-const SAVED_EVERY_MS = 1_000;
+/** At most what a kill loses, with a margin: the turn's log is written every 100 ms. */
+const LOST_AT_MOST_MS = 1_000;
 
 let fake: FakeOpenAI;
 const servers: NextServer[] = [];
@@ -80,7 +80,7 @@ function expectInterrupted(
   expect(status).toBe('interrupted');
   expect(FULL.startsWith(stored), stored).toBe(true);
   expect(stored.length).toBeGreaterThanOrEqual(
-    streamedText(turn.events, killedAt - SAVED_EVERY_MS).length,
+    streamedText(turn.events, killedAt - LOST_AT_MOST_MS).length,
   );
   expect(stored.length).toBeGreaterThan(0);
   return streamedText(turn.events).length - stored.length;

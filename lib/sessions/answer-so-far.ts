@@ -1,0 +1,41 @@
+import 'server-only';
+import { buildMessage, storedForm } from '../agent/turn-message';
+import { maxToolInputBytes } from '../config';
+import type { Db } from '../db/client';
+import type { SessionRow } from '../db/schema';
+import { readChunks } from '../db/turn-log';
+import type { QuantaMessage } from '../protocol';
+import { runningTurn } from '../turns/running-turns';
+
+// A running turn stores its answer only when a step that called tools ends, and at its end (see
+// lib/turns/turn-recorder): what it wrote since is in its feed here and in its log. A page read
+// mid-turn shows that at once, as a save would have, before its stream replays it.
+
+/**
+ * The session's running turn's answer so far, in its stored form: from the feed when the turn
+ * runs here, else from its log; undefined when no turn runs or it has written nothing.
+ */
+export async function answerSoFar(
+  db: Db,
+  session: Pick<SessionRow, 'id' | 'activeTurnId'>,
+): Promise<QuantaMessage | undefined> {
+  const turnId = session.activeTurnId;
+  if (turnId === null) return undefined;
+  const here = runningTurn(session.id);
+  const chunks =
+    here?.turnId === turnId
+      ? here.feed.written
+      : (await readChunks(db, turnId)).map(({ chunk }) => chunk);
+  const message = await buildMessage(chunks);
+  return message && storedForm(message, maxToolInputBytes());
+}
+
+/** `messages` with `answer` in place of the stored message of its id, or after the last. */
+export function withAnswer(
+  messages: QuantaMessage[],
+  answer: QuantaMessage | undefined,
+): QuantaMessage[] {
+  if (!answer) return messages;
+  const last = messages.at(-1);
+  return last?.id === answer.id ? [...messages.slice(0, -1), answer] : [...messages, answer];
+}
