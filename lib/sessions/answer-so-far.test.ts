@@ -17,6 +17,21 @@ it('puts it in place of what its last step stored', () => {
   expect(withAnswer([prompt, answer('He')], answer('Hello'))).toEqual([prompt, answer('Hello')]);
 });
 
+it('replaces its stored step wherever it is on the page, never showing it twice', () => {
+  const next: QuantaMessage = { id: 'n', role: 'user', parts: [{ type: 'text', text: 'More' }] };
+  expect(withAnswer([prompt, answer('He'), next], answer('Hello'))).toEqual([
+    prompt,
+    answer('Hello'),
+    next,
+  ]);
+});
+
+it('leaves a page that moved past the turn as it is', () => {
+  // Read after the turn ended and another was answered: the answer was stored whole by then.
+  const later: QuantaMessage = { id: 'b', role: 'assistant', parts: [] };
+  expect(withAnswer([prompt, later], answer('Hel'))).toEqual([prompt, later]);
+});
+
 it('leaves the messages as stored when no answer is on its way', () => {
   const stored = [prompt, answer('Hello')];
   expect(withAnswer(stored, undefined)).toBe(stored);

@@ -13,7 +13,8 @@ import { runningTurn } from '../turns/running-turns';
 
 /**
  * The session's running turn's answer so far, in its stored form: from the feed when the turn
- * runs here, else from its log; undefined when no turn runs or it has written nothing.
+ * runs here, else from its log; undefined when no turn runs, it has written nothing, or it has
+ * ended (its final message, stored before its last chunk, is the truth: settled, capped).
  */
 export async function answerSoFar(
   db: Db,
@@ -27,15 +28,21 @@ export async function answerSoFar(
       ? here.feed.written
       : (await readChunks(db, turnId)).map(({ chunk }) => chunk);
   const message = await buildMessage(chunks);
-  return message && storedForm(message, maxToolInputBytes());
+  if (message?.metadata?.status !== 'streaming') return undefined;
+  return storedForm(message, maxToolInputBytes());
 }
 
-/** `messages` with `answer` in place of the stored message of its id, or after the last. */
+/**
+ * `messages` (the newest stored, oldest first) with `answer` in place of the stored message of
+ * its id, or after the prompt it answers. A page read after the turn's end and a new prompt has
+ * neither: the answer was stored whole by then, and the page is left as it is.
+ */
 export function withAnswer(
   messages: QuantaMessage[],
   answer: QuantaMessage | undefined,
 ): QuantaMessage[] {
   if (!answer) return messages;
-  const last = messages.at(-1);
-  return last?.id === answer.id ? [...messages.slice(0, -1), answer] : [...messages, answer];
+  const stored = messages.findLastIndex((message) => message.id === answer.id);
+  if (stored !== -1) return messages.with(stored, answer);
+  return messages.at(-1)?.role === 'user' ? [...messages, answer] : messages;
 }

@@ -108,7 +108,8 @@ export async function readAs(
 
 /**
  * `GET /api/sessions/:id/messages?before=&limit=`: the messages before `before` (the newest
- * when absent), `limit` of them (default MESSAGE_PAGE), for whoever may read the session.
+ * when absent, with a running turn's answer so far), `limit` of them (default MESSAGE_PAGE), for
+ * whoever may read the session.
  */
 export async function readMessages(db: Db, request: Request, id: string): Promise<MessagePage> {
   const params = new URL(request.url).searchParams;
@@ -118,7 +119,11 @@ export async function readMessages(db: Db, request: Request, id: string): Promis
   }
   const limit = pageLimit(params.get('limit') ?? String(MESSAGE_PAGE), MAX_MESSAGE_PAGE);
   const session = await authorize(db, id, (await requester(db, request))?.ownerId, 'read');
-  const page = await listMessagePage(db, session.id, { before, limit });
+  const [page, answer] = await Promise.all([
+    listMessagePage(db, session.id, { before, limit }),
+    // The newest page ends where a running turn writes.
+    before === undefined ? answerSoFar(db, session) : undefined,
+  ]);
   // No page before a message the session does not hold: only then is it looked for alone.
   if (
     before !== undefined &&
@@ -128,7 +133,7 @@ export async function readMessages(db: Db, request: Request, id: string): Promis
     throw new HttpError(404, 'message_not_found', 'No such message in this session.');
   }
   return withWidgetStates(db, session.id, {
-    messages: page.rows.map(toMessage),
+    messages: withAnswer(page.rows.map(toMessage), answer),
     hasEarlier: page.hasEarlier,
   });
 }

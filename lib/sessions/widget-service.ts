@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { maxWidgetDataBytes } from '../config';
 import type { Db } from '../db/client';
 import * as queries from '../db/messages';
+import type { SessionRow } from '../db/schema';
 import { getWidgetState, writeWidgetState } from '../db/widget-states';
 import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
@@ -13,9 +14,24 @@ import type { ToolSet } from '../tools/tool-set';
 import { findWidgetCall, stateKey } from '../widgets';
 import type { WidgetDefinition } from '../widgets/actions';
 import { authorize, writer } from './access';
+import { answerSoFar } from './answer-so-far';
 import { toMessage } from './views';
 
 const MAX_ACTION_BYTES = 64 * 1024;
+
+/**
+ * The widget `toolCallId` opened: from the stored message that holds the call (only that message
+ * is read, not the whole transcript per click), or from the running turn's answer so far. A step
+ * stores its message once all its tools are done, and a widget shows, and takes clicks, as soon
+ * as its own call is.
+ */
+async function widgetCall(db: Db, session: SessionRow, toolCallId: string) {
+  const holder = await queries.findToolCallMessage(db, session.id, toolCallId);
+  const stored = holder && findWidgetCall([toMessage(holder)], toolCallId);
+  if (stored) return stored;
+  const answer = await answerSoFar(db, session);
+  return answer && findWidgetCall([answer], toolCallId);
+}
 
 /**
  * `POST /api/sessions/:id/widgets/:toolCallId/actions`: the human path. The owner's click runs
@@ -31,15 +47,13 @@ export async function runWidgetAction(
 ): Promise<WidgetState> {
   const { ownerId } = await writer(db, request);
   // A reader of a public session sees the widget but cannot act: to them there is nothing here.
-  await authorize(db, sessionId, ownerId, 'write').catch((error: unknown) => {
+  const session = await authorize(db, sessionId, ownerId, 'write').catch((error: unknown) => {
     if (error instanceof HttpError && error.status === 403) throw notFound('No such widget here.');
     throw error;
   });
   const body = await readJson<WidgetActionBody>(request, widgetActionSchema, MAX_ACTION_BYTES);
 
-  // Only the message that holds the tool call is read, not the whole transcript per click.
-  const holder = await queries.findToolCallMessage(db, sessionId, toolCallId);
-  const call = holder && findWidgetCall([toMessage(holder)], toolCallId);
+  const call = await widgetCall(db, session, toolCallId);
   if (!call) throw notFound(`No widget was opened by tool call ${toolCallId} here.`);
   const definition = toolSet.widgets.find((widget) => widget.id === call.widget);
   if (!definition) throw notFound(`Unknown widget "${call.widget}".`);

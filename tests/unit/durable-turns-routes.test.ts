@@ -6,7 +6,7 @@ import * as sessionRoute from '@/app/api/sessions/[id]/route';
 import * as stopRoute from '@/app/api/sessions/[id]/stop/route';
 import * as streamRoute from '@/app/api/sessions/[id]/stream/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
-import { listMessages, truncateMessages } from '@/lib/db/messages';
+import { insertMessage, listMessages, truncateMessages } from '@/lib/db/messages';
 import { sessions } from '@/lib/db/schema';
 import { getSession } from '@/lib/db/sessions';
 import { appendChunks, readChunks } from '@/lib/db/turn-log';
@@ -119,11 +119,18 @@ describeEachDatabase('durable turns over the routes', (database) => {
 
   it('leaves alone a turn freshly marked by another instance, and shows its answer so far', async () => {
     const id = await createSession();
+    const asked = {
+      id: newId(),
+      role: 'user' as const,
+      parts: [{ type: 'text' as const, text: 'Hi' }],
+    };
+    await insertMessage(db(), id, { ...asked, position: 0 });
     const { turnId, messageId } = await markTurn(id, 0);
     const { session, messages } = await readSession(id);
     expect(session.turnActive).toBe(true);
     // Read from its log: that instance stores it only when a step that calls tools ends.
     expect(messages).toEqual([
+      asked,
       {
         id: messageId,
         role: 'assistant',
@@ -134,7 +141,7 @@ describeEachDatabase('durable turns over the routes', (database) => {
         metadata: { model: 'demo:offline', status: 'streaming' },
       },
     ]);
-    expect(await listMessages(db(), id)).toEqual([]);
+    expect(await listMessages(db(), id)).toHaveLength(1);
     expect(await readChunks(db(), turnId)).toHaveLength(5);
     expect((await prompt(id)).status).toBe(409);
   });
@@ -153,11 +160,35 @@ describeEachDatabase('durable turns over the routes', (database) => {
       state: 'streaming',
     });
     expect((await listMessages(db(), id)).map(({ role }) => role)).toEqual(['user']);
+    // The newest page of the messages route ends the same way.
+    const newest = await (
+      await messagesRoute.GET(request('GET', `/api/sessions/${id}/messages`, owner), params({ id }))
+    ).json();
+    expect(newest.messages).toEqual(messages);
     turn.release();
     await uiChunks(posted).rest();
     const after = await readSession(id);
     expect(after.messages).toHaveLength(2);
     expect(after.messages.at(-1).metadata.status).toBe('complete');
+  });
+
+  it('shows no answer so far of a turn whose log has ended: its stored message is the truth', async () => {
+    const id = await createSession();
+    const asked = {
+      id: newId(),
+      role: 'user' as const,
+      parts: [{ type: 'text' as const, text: 'Hi' }],
+    };
+    await insertMessage(db(), id, { ...asked, position: 0 });
+    const { turnId } = await markTurn(id, 0);
+    // Its final message is stored before its last chunk, which says how it ended; then it
+    // releases the session. A read in between finds the mark and that chunk.
+    await appendChunks(db(), id, turnId, 5, [
+      { type: 'message-metadata', messageMetadata: { status: 'stopped' } },
+    ]);
+    const { session, messages } = await readSession(id);
+    expect(session.turnActive).toBe(true);
+    expect(messages).toEqual([asked]);
   });
 
   it('answers 204 on the stream route when no turn runs', async () => {

@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
 import * as sessionRoute from '@/app/api/sessions/[id]/route';
 import * as actionsRoute from '@/app/api/sessions/[id]/widgets/[toolCallId]/actions/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
+import { sessions } from '@/lib/db/schema';
+import { appendChunks } from '@/lib/db/turn-log';
 import { subscribe } from '@/lib/events/session-events';
 import { newId } from '@/lib/ids';
 import type { SessionEvent } from '@/lib/protocol';
@@ -67,6 +70,42 @@ describeEachDatabase('widget actions route', (database) => {
     expect((await read()).widgetStates).toEqual({
       [toolCallId]: { data: { count: 4 }, version: 2 },
     });
+  });
+
+  it('acts on a widget of a running turn before its step stores it', async () => {
+    const { messages } = await read();
+    const opened = messages[1].parts.find((p: { type: string }) => p.type === 'tool-show_counter');
+    // Another session, whose turn (on another instance, say) has opened a counter and goes on
+    // with the step's other tools: the step stores its message only at their end.
+    const created = await sessionsRoute.POST(request('POST', '/api/sessions', owner, {}));
+    const running = (await created.json()).session.id as string;
+    const turnId = newId();
+    const call = newId();
+    const { db } = database();
+    await db
+      .update(sessions)
+      .set({ activeTurnId: turnId, activeTurnStartedAt: new Date() })
+      .where(eq(sessions.id, running));
+    await appendChunks(db, running, turnId, 0, [
+      { type: 'start', messageId: newId(), messageMetadata: { status: 'streaming' } },
+      { type: 'start-step' },
+      {
+        type: 'tool-input-available',
+        toolCallId: call,
+        toolName: 'show_counter',
+        input: opened.input,
+      },
+      { type: 'tool-output-available', toolCallId: call, output: opened.output },
+    ]);
+    const response = await actionsRoute.POST(
+      request('POST', `/api/sessions/${running}/widgets/${call}/actions`, owner, {
+        action: 'increment',
+        version: 0,
+      }),
+      params({ id: running, toolCallId: call }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { count: 4 }, version: 1 });
   });
 
   it('refuses an action on data the client no longer has, answering with the current data', async () => {
