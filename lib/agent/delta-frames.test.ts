@@ -167,7 +167,7 @@ it('fails the stream on a chunk its rules cannot take, leaving no frame to write
     },
     cancel,
   });
-  const reader = framedBy(source, (chunk: string, add) => add(chunk), rules, 30).getReader();
+  const reader = framedBy(source, rules, 30).getReader();
   expect(await reader.read()).toEqual({ done: false, value: 'a' });
   await expect(reader.read()).rejects.toThrow('garbled');
   // The frame 'b' joined is dropped with its timer, and the source is let go.

@@ -87,25 +87,21 @@ function frameJoiner<In, Item, Out>(
 }
 
 /**
- * `source` with its pieces of text joined into frames (see `frameJoiner`). `unpack` gives
- * the chunks each read holds, none or many (the events in a network read, say): they are
- * handled as they come, with no stream between them, since each hop through a stream costs
- * promises per chunk. When `source` fails (a Stop aborts the request), `unpack` throws (the
- * stream then fails and `source` is cancelled) or the reader cancels, the frame's timer is
- * cleared and what waits is dropped.
+ * `source` with its pieces of text joined into frames (see `frameJoiner`). When `source` fails
+ * (a Stop aborts the request), a rule throws (the stream then fails and `source` is cancelled)
+ * or the reader cancels, the frame's timer is cleared and what waits is dropped.
  */
-export function framed<Raw, In, Item, Out>(
-  source: ReadableStream<Raw>,
-  unpack: (raw: Raw, add: (chunk: In) => void) => void,
+export function framed<In, Item, Out>(
+  source: ReadableStream<In>,
   rules: FrameRules<In, Item, Out>,
   frameMs = FRAME_MS,
 ): ReadableStream<Out> {
   let joiner: FrameJoiner<In>;
-  return pullThrough<Raw, Out>(source, {
+  return pullThrough<In, Out>(source, {
     start(controller) {
       joiner = frameJoiner(rules, controller.enqueue, frameMs);
     },
-    transform: (raw) => unpack(raw, joiner.add),
+    transform: (chunk) => joiner.add(chunk),
     flush: () => joiner.end(),
     cancel: () => joiner.drop(),
   });
@@ -113,8 +109,10 @@ export function framed<Raw, In, Item, Out>(
 
 /**
  * `framed` for a Node stream, whose chunks come by events rather than reads: nothing is spent
- * on promises for a chunk, only for a frame the reader takes. The source is paused while the
- * reader has a frame it has not taken, and destroyed when the reader leaves.
+ * on promises for a chunk, only for a frame the reader takes. `unpack` gives the chunks each
+ * event holds, none or many (the server-sent events in a network read), handled as they come
+ * with no stream between them. The source is paused while the reader has a frame it has not
+ * taken, and destroyed when the reader leaves or `unpack` throws.
  */
 export function framedReadable<Raw, In, Item, Out>(
   source: Readable,
@@ -196,7 +194,7 @@ export function deltaFrames(
   source: ReadableStream<Part>,
   frameMs = FRAME_MS,
 ): ReadableStream<Part> {
-  return framed(source, (part: Part, add) => add(part), deltaRules, frameMs);
+  return framed(source, deltaRules, frameMs);
 }
 
 /**
