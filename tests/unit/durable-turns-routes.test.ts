@@ -72,6 +72,17 @@ describeEachDatabase('durable turns over the routes', (database) => {
     return { turnId, messageId };
   }
 
+  /** The prompt another instance's turn answers, stored first, as the route shows it. */
+  async function storePrompt(id: string) {
+    const asked = {
+      id: newId(),
+      role: 'user' as const,
+      parts: [{ type: 'text' as const, text: 'Hi' }],
+    };
+    await insertMessage(db(), id, { ...asked, position: 0 });
+    return asked;
+  }
+
   const readSession = async (id: string, caller: Caller = owner) =>
     (await sessionRoute.GET(request('GET', `/api/sessions/${id}`, caller), params({ id }))).json();
   const prompt = (id: string, text = 'hello') =>
@@ -119,12 +130,7 @@ describeEachDatabase('durable turns over the routes', (database) => {
 
   it('leaves alone a turn freshly marked by another instance, and shows its answer so far', async () => {
     const id = await createSession();
-    const asked = {
-      id: newId(),
-      role: 'user' as const,
-      parts: [{ type: 'text' as const, text: 'Hi' }],
-    };
-    await insertMessage(db(), id, { ...asked, position: 0 });
+    const asked = await storePrompt(id);
     const { turnId, messageId } = await markTurn(id, 0);
     const { session, messages } = await readSession(id);
     expect(session.turnActive).toBe(true);
@@ -174,12 +180,7 @@ describeEachDatabase('durable turns over the routes', (database) => {
 
   it('shows no answer so far of a turn whose log has ended: its stored message is the truth', async () => {
     const id = await createSession();
-    const asked = {
-      id: newId(),
-      role: 'user' as const,
-      parts: [{ type: 'text' as const, text: 'Hi' }],
-    };
-    await insertMessage(db(), id, { ...asked, position: 0 });
+    const asked = await storePrompt(id);
     const { turnId } = await markTurn(id, 0);
     // Its final message is stored before its last chunk, which says how it ended; then it
     // releases the session. A read in between finds the mark and that chunk.
