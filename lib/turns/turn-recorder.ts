@@ -39,9 +39,9 @@ export function turnRecorder({ writeLog, save }: Recording) {
   const feed = new TurnFeed();
   const log = logWriter(writeLog);
   let saving = Promise.resolve();
-  const queue = (task: () => Promise<void>) => {
+  const store = (message: QuantaMessage) => {
     saving = saving
-      .then(task)
+      .then(() => save(message))
       .catch((error: unknown) => console.error('Could not save the turn:', error));
     return saving;
   };
@@ -49,10 +49,10 @@ export function turnRecorder({ writeLog, save }: Recording) {
 
   return {
     feed,
-    onStep: (message: QuantaMessage) => queue(() => save(message)),
+    onStep: store,
     onEnd: (message: QuantaMessage) => {
       final = message;
-      return queue(() => save(message));
+      return store(message);
     },
     /**
      * Reads the turn to its end (whoever else listens) and returns once all of it is logged and
