@@ -120,7 +120,7 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
         : async () => {},
     save: async (message) => {
       figures.stepSaves++;
-      await saveTurnAnswer(
+      const stored = await saveTurnAnswer(
         db,
         { sessionId, turnId },
         {
@@ -131,6 +131,7 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
           metadata: message.metadata ?? null,
         },
       );
+      return stored ? 'stored' : 'refused';
     },
   });
   const stream = await runTurn({

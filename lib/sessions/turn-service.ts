@@ -23,7 +23,7 @@ import type { Db } from '../db/client';
 import { insertMessage, listMessages, saveTurnAnswer, truncateMessages } from '../db/messages';
 import type { HeldTurn, MessageRow, SessionRow } from '../db/schema';
 import { unlessSessionGone } from '../db/session-gone';
-import { storeContextSummary } from '../db/sessions';
+import { getSession, storeContextSummary } from '../db/sessions';
 import { deleteEndedTurnLogs } from '../db/turn-log';
 import { claimTurn, claimTurnForPrompt, type PromptClaimed, releaseTurn } from '../db/turns';
 import { publish } from '../events/session-events';
@@ -40,10 +40,15 @@ import {
 import type { ToolSet } from '../tools/tool-set';
 import { trackTurn, untrackTurn } from '../turns/running-turns';
 import { feedKey, stopKey, turnBus } from '../turns/turn-bus';
-import { logToDatabase, type TurnRecorder, turnRecorder } from '../turns/turn-recorder';
+import {
+  type FinalSave,
+  logToDatabase,
+  type TurnRecorder,
+  turnRecorder,
+} from '../turns/turn-recorder';
 import { turnResponse } from '../turns/turn-response';
 import { authorize, writer } from './access';
-import { closeIfDead } from './dead-turns';
+import { closeIfDead, closeInterruptedTurn } from './dead-turns';
 import { endRunningTurn } from './end-turn';
 import { historyCache } from './history-cache';
 import { toolServices } from './tool-services';
@@ -115,12 +120,17 @@ export async function postMessage(
   const turn: HeldTurn = { sessionId: id, turnId };
   let recorder: TurnRecorder | undefined;
   // Once the turn is stored: the session is freed before its readers' streams end, so a client
-  // that sends again at once is not refused.
-  const release = async () => {
+  // that sends again at once is not refused. A final message the database would not take is
+  // recovered from the turn's log as a dead turn's is, now or, should that fail too, by whoever
+  // reads the session once the mark is stale.
+  const release = async (saved?: FinalSave) => {
     stopRenewing();
     stopHeard();
     try {
-      await Promise.all([releaseTurn(db, id, turnId), lease.release()]);
+      await Promise.all([
+        saved === 'failed' ? closeInterruptedTurn(db, id, turnId) : releaseTurn(db, id, turnId),
+        lease.release(),
+      ]);
     } finally {
       if (recorder) {
         // After the release, so a viewer that reloads the session on it finds the turn ended.
@@ -161,7 +171,10 @@ export async function postMessage(
           parts: message.parts,
           metadata: message.metadata ?? null,
         };
-        if (!(await saveTurnAnswer(db, turn, placed))) stop();
+        if (await saveTurnAnswer(db, turn, placed)) return 'stored';
+        stop();
+        // A turn deleted with its session has no transcript its stream could disagree with.
+        return (await getSession(db, id)) ? 'refused' : 'gone';
       },
     });
     trackTurn(id, { turnId, controller, feed: recorder.feed });
@@ -186,7 +199,10 @@ export async function postMessage(
       onStep: recorder.onStep,
       onEnd: recorder.onEnd,
     });
-    const finished = recorder.record(stream).finally(release);
+    const finished = recorder.record(stream).then(release, async (error: unknown) => {
+      await release();
+      throw error;
+    });
     return {
       response: turnResponse(recorder.feed.read()),
       finished,

@@ -2,7 +2,7 @@ import type { UIMessageChunk } from 'ai';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { textDelta as delta } from '@/tests/helpers/turn-chunks';
 import type { QuantaMessage } from '../protocol';
-import { turnRecorder } from './turn-recorder';
+import { FINAL_SAVE_RETRIES_MS, turnRecorder } from './turn-recorder';
 
 const opening: UIMessageChunk[] = [
   // runTurn's start chunk says the message is streaming (see lib/agent/run-turn.ts).
@@ -76,6 +76,7 @@ function recorder({
       saves.push(message);
       await saveWaits(saves.length);
       stored = message;
+      return 'stored' as const;
     },
   });
   return { recording, log, saves, stored: () => stored };
@@ -198,4 +199,55 @@ it('logs what came before a stream that breaks, and still returns', async () => 
   model.fail(new Error('connection reset'));
   await recorded;
   expect(log).toEqual([...opening, delta('Hel')]);
+});
+
+it('ends the feed and the log saying the turn was interrupted when its final save is refused', async () => {
+  const log: UIMessageChunk[] = [];
+  const recording = turnRecorder({
+    writeLog: async (_from, chunks) => {
+      log.push(...chunks);
+    },
+    // The turn no longer holds the session: taken for dead, its answer closed from its log.
+    save: async () => 'refused' as const,
+  });
+  const model = source();
+  const recorded = recording.record(model.stream);
+  model.push(...opening, delta('Hello'), ...closing);
+  await recording.onEnd(final);
+  model.close();
+  expect(await recorded).toBe('refused');
+  const interrupted = { type: 'message-metadata', messageMetadata: { status: 'interrupted' } };
+  expect(recording.feed.written.slice(-2)).toEqual([
+    { type: 'message-metadata', messageMetadata: final.metadata },
+    interrupted,
+  ]);
+  expect(log.at(-1)).toEqual(interrupted);
+});
+
+it('tries a final save that fails again, and says how it fared', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  for (const failures of [FINAL_SAVE_RETRIES_MS.length, FINAL_SAVE_RETRIES_MS.length + 1]) {
+    let attempts = 0;
+    const recording = turnRecorder({
+      writeLog: async () => {},
+      save: async () => {
+        attempts++;
+        if (attempts <= failures) throw new Error('connection lost');
+        return 'stored' as const;
+      },
+    });
+    const model = source();
+    const recorded = recording.record(model.stream);
+    model.push(...opening, delta('Hello'), ...closing);
+    void recording.onEnd(final);
+    model.close();
+    await vi.advanceTimersByTimeAsync(FINAL_SAVE_RETRIES_MS.reduce((sum, ms) => sum + ms, 0));
+    const stored = failures === FINAL_SAVE_RETRIES_MS.length;
+    expect(await recorded).toBe(stored ? 'stored' : 'failed');
+    expect(attempts).toBe(FINAL_SAVE_RETRIES_MS.length + 1);
+    expect(recording.feed.written.at(-1)).toEqual({
+      type: 'message-metadata',
+      messageMetadata: stored ? final.metadata : { status: 'interrupted' },
+    });
+  }
 });

@@ -17,15 +17,33 @@ export function logToDatabase(db: Db, sessionId: string, turnId: string): WriteB
   };
 }
 
+/**
+ * What became of a save: stored; refused, as the turn no longer holds the session (taken for
+ * dead, its answer closed from its log); or not kept as its session is gone.
+ */
+export type SaveOutcome = 'stored' | 'refused' | 'gone';
+
+/** What became of the final message: a save's outcome, or failed, the database still failing. */
+export type FinalSave = SaveOutcome | 'failed';
+
 type Recording = {
   /** Where the turn's log goes (see `logToDatabase`). */
   writeLog: WriteBatch;
   /**
-   * Stores the assistant message (appended the first time, replaced after), while the turn holds
-   * the session: the caller decides what a refused save means.
+   * Stores the assistant message (appended the first time, replaced after) while the turn holds
+   * the session: the caller decides what a refusal means for the turn.
    */
-  save(message: QuantaMessage): Promise<void>;
+  save(message: QuantaMessage): Promise<SaveOutcome>;
 };
+
+/**
+ * The waits before the final save's retries. Between the turn's steps only its log keeps its
+ * answer, so a final save lost to a database failing over would leave the transcript without
+ * it: a failover is over within seconds.
+ */
+export const FINAL_SAVE_RETRIES_MS = [500, 2_000];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Records a turn as it runs: every chunk goes to the feed this instance's readers follow and to
@@ -38,27 +56,45 @@ type Recording = {
 export function turnRecorder({ writeLog, save }: Recording) {
   const feed = new TurnFeed();
   const log = logWriter(writeLog);
-  let saving = Promise.resolve();
-  const store = (message: QuantaMessage) => {
-    saving = saving
-      .then(() => save(message))
-      .catch((error: unknown) => console.error('Could not save the turn:', error));
-    return saving;
+  let queue: Promise<unknown> = Promise.resolve();
+  /** Runs `task` once the saves queued before it are done. */
+  const queued = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task);
+    queue = run.catch(() => {});
+    return run;
   };
-  let final: QuantaMessage | undefined;
+  const saveFinal = async (message: QuantaMessage): Promise<FinalSave> => {
+    for (let retry = 0; ; retry++) {
+      try {
+        return await save(message);
+      } catch (error) {
+        console.error('Could not save the turn:', error);
+        const wait = FINAL_SAVE_RETRIES_MS[retry];
+        if (wait === undefined) return 'failed';
+        await sleep(wait);
+      }
+    }
+  };
+  let final: { message: QuantaMessage; saved: Promise<FinalSave> } | undefined;
 
   return {
     feed,
-    onStep: store,
-    onEnd: (message: QuantaMessage) => {
-      final = message;
-      return store(message);
+    onStep: (message: QuantaMessage) =>
+      queued(() => save(message)).then(
+        () => {},
+        (error: unknown) => console.error('Could not save the turn:', error),
+      ),
+    onEnd: async (message: QuantaMessage) => {
+      final = { message, saved: queued(() => saveFinal(message)) };
+      await final.saved;
     },
     /**
      * Reads the turn to its end (whoever else listens) and returns once all of it is logged and
-     * stored. Its last chunk says how the turn ended, so every reader shows it at once.
+     * its saves are done, with what became of the final message (undefined: the turn gave none).
+     * Its last chunk says how the turn ended, so every reader shows it at once; should the final
+     * message be refused or fail, one more says the turn was interrupted, as the transcript will.
      */
-    async record(stream: ReadableStream<UIMessageChunk>): Promise<void> {
+    async record(stream: ReadableStream<UIMessageChunk>): Promise<FinalSave | undefined> {
       const add = (chunk: UIMessageChunk) => {
         feed.append(chunk);
         log.add(chunk);
@@ -71,8 +107,15 @@ export function turnRecorder({ writeLog, save }: Recording) {
       } catch (error) {
         console.error('A turn ended abnormally:', error);
       }
-      if (final?.metadata) add({ type: 'message-metadata', messageMetadata: final.metadata });
-      await Promise.all([log.close(), saving]);
+      const metadata = final?.message.metadata;
+      if (metadata) add({ type: 'message-metadata', messageMetadata: metadata });
+      const saved = await final?.saved;
+      await queue;
+      if (saved === 'refused' || saved === 'failed') {
+        add({ type: 'message-metadata', messageMetadata: { status: 'interrupted' } });
+      }
+      await log.close();
+      return saved;
     },
   };
 }

@@ -15,12 +15,27 @@ import { subscribe } from '@/lib/events/session-events';
 import { newId } from '@/lib/ids';
 import { STALE_TURN_MS } from '@/lib/sessions/turn-mark';
 import { feedKey, stopKey, type TurnMessage, turnBus } from '@/lib/turns/turn-bus';
+import { FINAL_SAVE_RETRIES_MS } from '@/lib/turns/turn-recorder';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { holdNextTurn } from '@/tests/helpers/held-model';
 import { type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
 import { uiChunks } from '@/tests/helpers/ui-stream';
 
 process.env.QUANTA_SECRET = 'test-secret';
+
+/** Final saves to fail before the database takes them again. */
+const failingSaves = vi.hoisted(() => ({ left: 0 }));
+vi.mock('@/lib/db/messages', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/db/messages')>();
+  return {
+    ...actual,
+    saveTurnAnswer: (...args: Parameters<typeof actual.saveTurnAnswer>) => {
+      if (failingSaves.left === 0) return actual.saveTurnAnswer(...args);
+      failingSaves.left--;
+      return Promise.reject(new Error('connection lost'));
+    },
+  };
+});
 
 vi.mock('@/lib/agent/models', async (importOriginal) =>
   (await import('@/tests/helpers/held-model')).withHeldModels(
@@ -108,6 +123,19 @@ describeEachDatabase('durable turns over the routes', (database) => {
         }
       });
     });
+
+  /** The session is free, its last message the held model's whole answer, ended as `status`. */
+  async function expectStoredAnswer(id: string, status: 'complete' | 'interrupted') {
+    const { session, messages } = await readSession(id);
+    expect(session.turnActive).toBe(false);
+    expect(messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      parts: expect.arrayContaining([
+        expect.objectContaining({ type: 'text', text: 'I am still answering' }),
+      ]),
+      metadata: { status },
+    });
+  }
 
   it('closes a turn whose server died when the session is read: its partial answer, interrupted', async () => {
     const id = await createSession();
@@ -376,6 +404,41 @@ describeEachDatabase('durable turns over the routes', (database) => {
     expect(await listMessages(db(), id)).toEqual([]);
   });
 
+  it('a turn taken for dead ends its stream saying it was interrupted, as its closer stored it', async () => {
+    const id = await createSession();
+    const turn = holdNextTurn();
+    const posted = await prompt(id);
+    await turn.started;
+    const turnId = (await getSession(db(), id))?.activeTurnId as string;
+    await releaseTurn(db(), id, turnId);
+    turn.release();
+    const chunks = await uiChunks(posted).rest();
+    expect(chunks.filter((chunk) => chunk.type === 'message-metadata').at(-1)).toEqual({
+      type: 'message-metadata',
+      messageMetadata: { status: 'interrupted' },
+    });
+  });
+
+  it('recovers the answer from its log when the database will not take its final save', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    onTestFinished(() => errors.mockRestore());
+    const id = await createSession();
+    const turn = holdNextTurn();
+    const ended = turnEnded(id);
+    const posted = await prompt(id);
+    await turn.started;
+    failingSaves.left = FINAL_SAVE_RETRIES_MS.length + 1;
+    turn.release();
+    const chunks = await uiChunks(posted).rest();
+    await ended;
+    expect(failingSaves.left).toBe(0);
+    expect(chunks.filter((chunk) => chunk.type === 'message-metadata').at(-1)).toEqual({
+      type: 'message-metadata',
+      messageMetadata: { status: 'interrupted' },
+    });
+    await expectStoredAnswer(id, 'interrupted');
+  });
+
   it('runs a turn to its end and stores it whole when its client goes away', async () => {
     const id = await createSession();
     const turn = holdNextTurn();
@@ -385,14 +448,6 @@ describeEachDatabase('durable turns over the routes', (database) => {
     await posted.body?.cancel();
     turn.release();
     await ended;
-    const { session, messages } = await readSession(id);
-    expect(session.turnActive).toBe(false);
-    expect(messages.at(-1)).toMatchObject({
-      role: 'assistant',
-      parts: expect.arrayContaining([
-        expect.objectContaining({ type: 'text', text: 'I am still answering' }),
-      ]),
-      metadata: { status: 'complete' },
-    });
+    await expectStoredAnswer(id, 'complete');
   });
 });
