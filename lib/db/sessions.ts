@@ -2,7 +2,15 @@ import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { ContextSummary } from '../agent/compaction';
 import { newId } from '../ids';
 import type { Db } from './client';
-import { type HeldTurn, messages, notes, type SessionRow, sessions, widgetStates } from './schema';
+import {
+  type HeldTurn,
+  type MessageRow,
+  messages,
+  notes,
+  type SessionRow,
+  sessions,
+  widgetStates,
+} from './schema';
 import { storable } from './storable';
 
 export type SessionCursor = { updatedAt: Date; id: string };
@@ -123,14 +131,20 @@ export async function deleteSession(db: Db, id: string): Promise<boolean> {
   return deleted.length > 0;
 }
 
+/** A running turn's answer so far, as a fork copies it (see `forkSession`). */
+export type ForkedAnswer = Pick<MessageRow, 'id' | 'parts' | 'metadata'>;
+
 /**
  * Copies a session — its messages, widget states, notes and the model's summary — into a new
- * private one owned by `ownerId`.
+ * private one owned by `ownerId`. A turn running on the source stores its answer only at its
+ * steps' ends: `answer`, what it has written so far, is copied in place of what its last step
+ * stored, or after its prompt.
  */
 export async function forkSession(
   db: Db,
   source: SessionRow,
   ownerId: string,
+  answer?: ForkedAnswer,
 ): Promise<SessionRow> {
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -154,6 +168,13 @@ export async function forkSession(
       .from(messages)
       .where(eq(messages.sessionId, source.id))
       .orderBy(asc(messages.position));
+    const last = sourceMessages.at(-1);
+    if (answer && last?.id === answer.id) {
+      sourceMessages[sourceMessages.length - 1] = { ...last, ...storable(answer) };
+    } else if (answer && last?.role === 'user') {
+      const position = last.position + 1;
+      sourceMessages.push({ ...last, ...storable(answer), position, role: 'assistant' });
+    }
     if (sourceMessages.length > 0) {
       await tx.insert(messages).values(
         sourceMessages.map((message) => ({

@@ -1,5 +1,6 @@
 import 'server-only';
 import { listModels } from '../agent/models';
+import { settledParts } from '../agent/turn-message';
 import type { Db } from '../db/client';
 import { listMessagePage, messagePosition } from '../db/messages';
 import {
@@ -194,7 +195,14 @@ export async function fork(db: Db, request: Request, id: string): Promise<Sessio
   const identity = await writer(db, request);
   const source = await authorize(db, id, identity.ownerId, 'fork');
   await enforceRate('sessionsPerMinute', identity.ownerId);
-  return toView(await forkSession(db, source, identity.ownerId), identity.ownerId);
+  const answer = await answerSoFar(db, source);
+  // The copy of a running turn's answer ends where the fork was made, as if stopped there.
+  const copied = answer && {
+    id: answer.id,
+    parts: settledParts(answer.parts),
+    metadata: { ...answer.metadata, status: 'stopped' as const },
+  };
+  return toView(await forkSession(db, source, identity.ownerId, copied), identity.ownerId);
 }
 
 function encodeCursor(cursor: SessionCursor): string {

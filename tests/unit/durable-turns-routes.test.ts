@@ -1,6 +1,7 @@
 import type { UIMessageChunk } from 'ai';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it, onTestFinished, vi } from 'vitest';
+import * as forkRoute from '@/app/api/sessions/[id]/fork/route';
 import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
 import * as sessionRoute from '@/app/api/sessions/[id]/route';
 import * as stopRoute from '@/app/api/sessions/[id]/stop/route';
@@ -204,6 +205,57 @@ describeEachDatabase('durable turns over the routes', (database) => {
     const after = await readSession(id);
     expect(after.messages).toHaveLength(2);
     expect(after.messages.at(-1).metadata.status).toBe('complete');
+  });
+
+  const fork = async (id: string) => {
+    const response = await forkRoute.POST(
+      request('POST', `/api/sessions/${id}/fork`, owner),
+      params({ id }),
+    );
+    expect(response.status).toBe(201);
+    return readSession((await response.json()).session.id);
+  };
+
+  it('forks a session whose turn runs here with its answer so far, stopped where it was forked', async () => {
+    const id = await createSession();
+    const turn = holdNextTurn();
+    const posted = await prompt(id);
+    await turn.started;
+    const { session, messages } = await fork(id);
+    expect(session.turnActive).toBe(false);
+    expect(messages.map(({ role }: { role: string }) => role)).toEqual(['user', 'assistant']);
+    expect(messages.at(-1)).toMatchObject({
+      parts: [
+        { type: 'step-start' },
+        { type: 'text', text: 'I am still answering', state: 'done' },
+      ],
+      metadata: { status: 'stopped' },
+    });
+    turn.release();
+    await uiChunks(posted).rest();
+  });
+
+  it('forks a session whose turn runs elsewhere with its logged answer in place of a step’s save', async () => {
+    const id = await createSession();
+    const asked = await storePrompt(id);
+    const { messageId } = await markTurn(id, 0);
+    // What a step that called tools would have stored, before the text its log has since.
+    await insertMessage(db(), id, {
+      id: messageId,
+      role: 'assistant',
+      parts: [{ type: 'step-start' }],
+      position: 1,
+    });
+    const { messages } = await fork(id);
+    expect(messages).toEqual([
+      { ...asked, id: expect.any(String) },
+      {
+        id: expect.any(String),
+        role: 'assistant',
+        parts: [{ type: 'step-start' }, { type: 'text', text: 'Half an answer', state: 'done' }],
+        metadata: { model: 'demo:offline', status: 'stopped' },
+      },
+    ]);
   });
 
   it('shows no answer so far of a turn whose log has ended: its stored message is the truth', async () => {
