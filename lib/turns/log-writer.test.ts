@@ -107,33 +107,33 @@ it('keeps the chunks of a failed write and writes them with the next batch: no h
   ]);
 });
 
-it('close() writes what is pending at once', async () => {
+it('flush() writes what is pending at once', async () => {
   const { calls, write } = recordingWrite();
   const log = logWriter(write, 100);
   log.add(delta('a'));
-  await log.close();
+  await log.flush();
   expect(calls).toEqual([{ from: 0, texts: ['a'] }]);
   // Nothing is written twice once the timer would have fired.
   await vi.advanceTimersByTimeAsync(1_000);
   expect(calls).toHaveLength(1);
 });
 
-it('close() waits for the write in flight, then writes the rest after it', async () => {
+it('flush() waits for the write in flight, then writes the rest after it', async () => {
   const slow = deferred();
   const { calls, write } = recordingWrite((call) => (call === 1 ? slow.promise : undefined));
   const log = logWriter(write, 100);
   log.add(delta('a'));
   await vi.advanceTimersByTimeAsync(100);
   log.add(delta('b'));
-  let closed = false;
-  const closing = log.close().then(() => {
-    closed = true;
+  let flushed = false;
+  const flushing = log.flush().then(() => {
+    flushed = true;
   });
   await vi.advanceTimersByTimeAsync(1_000);
-  expect(closed).toBe(false);
+  expect(flushed).toBe(false);
   expect(calls).toEqual([{ from: 0, texts: ['a'] }]);
   slow.resolve();
-  await closing;
+  await flushing;
   expect(calls).toEqual([
     { from: 0, texts: ['a'] },
     { from: 1, texts: ['b'] },
@@ -160,13 +160,13 @@ it('writes the logs of turns running together at the same ticks of the clock', a
   expect(vi.getTimerCount()).toBe(0);
 });
 
-it('clears the shared timer when the last log waiting for it closes', async () => {
+it('clears the shared timer when the last log waiting for it flushes', async () => {
   const logs = [logWriter(recordingWrite().write, 100), logWriter(recordingWrite().write, 100)];
   logs[0]?.add(delta('a'));
   logs[1]?.add(delta('b'));
   expect(vi.getTimerCount()).toBe(1);
-  await logs[0]?.close();
+  await logs[0]?.flush();
   expect(vi.getTimerCount()).toBe(1);
-  await logs[1]?.close();
+  await logs[1]?.flush();
   expect(vi.getTimerCount()).toBe(0);
 });

@@ -8,8 +8,11 @@ export type WriteBatch = (from: number, chunks: UIMessageChunk[]) => Promise<voi
 
 export type LogWriter = {
   add(chunk: UIMessageChunk): void;
-  /** Writes what is pending and stops; resolves once the last write is done (or failed). */
-  close(): Promise<void>;
+  /**
+   * Writes what is pending now, after the write in flight; resolves once done (or failed). A
+   * chunk added later waits for its tick as before.
+   */
+  flush(): Promise<void>;
 };
 
 /** The tasks waiting for the next tick of each period, and the one timer that runs them. */
@@ -88,7 +91,7 @@ export function logWriter(write: WriteBatch, delayMs = LOG_BATCH_MS): LogWriter 
       pending.push(chunk);
       schedule();
     },
-    async close() {
+    async flush() {
       unschedule();
       // A write in flight re-schedules itself when done: wait until nothing is in flight.
       while (writing) {

@@ -251,3 +251,20 @@ it('tries a final save that fails again, and says how it fared', async () => {
     });
   }
 });
+
+it('writes the log’s end while the final message is saved, not after it', async () => {
+  const slow = gate();
+  const { recording, log, stored } = recorder({ saveWaits: () => slow.promise });
+  const model = source();
+  const recorded = recording.record(model.stream);
+  model.push(...opening, delta('Hello'), ...closing);
+  void recording.onEnd(final);
+  model.close();
+  // Sooner than the log's next batch: only a flush at the end writes it.
+  await vi.advanceTimersByTimeAsync(10);
+  expect(log.at(-1)).toEqual({ type: 'message-metadata', messageMetadata: final.metadata });
+  expect(stored()).toBeUndefined();
+  slow.open();
+  await recorded;
+  expect(stored()).toEqual(final);
+});

@@ -109,12 +109,16 @@ export function turnRecorder({ writeLog, save }: Recording) {
       }
       const metadata = final?.message.metadata;
       if (metadata) add({ type: 'message-metadata', messageMetadata: metadata });
+      // The log's end is written as the final message is saved, not after: a read elsewhere
+      // between the two would build the answer so far, unsettled, over the stored message.
+      const logged = log.flush();
       const saved = await final?.saved;
       await queue;
       if (saved === 'refused' || saved === 'failed') {
         add({ type: 'message-metadata', messageMetadata: { status: 'interrupted' } });
       }
-      await log.close();
+      await logged;
+      await log.flush();
       return saved;
     },
   };
