@@ -1,12 +1,13 @@
 import { expect, it } from 'vitest';
-import type { QuantaMessage } from '../protocol';
+import type { QuantaMessage, TurnStatus } from '../protocol';
 import { withAnswer } from './answer-so-far';
 
 const prompt: QuantaMessage = { id: 'p', role: 'user', parts: [{ type: 'text', text: 'Hi' }] };
-const answer = (text: string): QuantaMessage => ({
+const answer = (text: string, status: TurnStatus = 'streaming'): QuantaMessage => ({
   id: 'a',
   role: 'assistant',
   parts: [{ type: 'text', text }],
+  metadata: { status },
 });
 
 it('puts the answer so far after the stored messages', () => {
@@ -24,6 +25,11 @@ it('replaces its stored step wherever it is on the page, never showing it twice'
     answer('Hello'),
     next,
   ]);
+});
+
+it('leaves the final message as stored: it is saved before the feed and the log say so', () => {
+  const final = answer('Hello', 'complete');
+  expect(withAnswer([prompt, final], answer('Hell'))).toEqual([prompt, final]);
 });
 
 it('leaves a page that moved past the turn as it is', () => {

@@ -33,9 +33,10 @@ export async function answerSoFar(
 }
 
 /**
- * `messages` (the newest stored, oldest first) with `answer` in place of the stored message of
- * its id, or after the prompt it answers. A page read after the turn's end and a new prompt has
- * neither: the answer was stored whole by then, and the page is left as it is.
+ * `messages` (the newest stored, oldest first) with `answer` in place of what a step stored of
+ * it, or after the prompt it answers. The final message, stored before the turn's last chunks
+ * reach its feed and log, is the truth, and is left as it is; so is a page read after the turn's
+ * end and a new prompt.
  */
 export function withAnswer(
   messages: QuantaMessage[],
@@ -43,6 +44,12 @@ export function withAnswer(
 ): QuantaMessage[] {
   if (!answer) return messages;
   const stored = messages.findLastIndex((message) => message.id === answer.id);
-  if (stored !== -1) return messages.with(stored, answer);
+  if (stored !== -1) {
+    return isStepSave(messages[stored] as QuantaMessage) ? messages.with(stored, answer) : messages;
+  }
   return messages.at(-1)?.role === 'user' ? [...messages, answer] : messages;
 }
+
+/** Whether a stored answer is a step's save (its turn still streaming), not the final one. */
+export const isStepSave = (message: Pick<QuantaMessage, 'metadata'>) =>
+  message.metadata?.status === 'streaming';

@@ -107,17 +107,15 @@ export function turnRecorder({ writeLog, save }: Recording) {
       } catch (error) {
         console.error('A turn ended abnormally:', error);
       }
-      const metadata = final?.message.metadata;
-      if (metadata) add({ type: 'message-metadata', messageMetadata: metadata });
-      // The log's end is written as the final message is saved, not after: a read elsewhere
-      // between the two would build the answer so far, unsettled, over the stored message.
-      const logged = log.flush();
+      // runTurn ends its stream once its final save is done (retries included): the last
+      // chunks follow the stored message, and say how it fared.
       const saved = await final?.saved;
       await queue;
+      const metadata = final?.message.metadata;
+      if (metadata) add({ type: 'message-metadata', messageMetadata: metadata });
       if (saved === 'refused' || saved === 'failed') {
         add({ type: 'message-metadata', messageMetadata: { status: 'interrupted' } });
       }
-      await logged;
       await log.flush();
       return saved;
     },

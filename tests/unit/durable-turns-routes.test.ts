@@ -258,6 +258,25 @@ describeEachDatabase('durable turns over the routes', (database) => {
     ]);
   });
 
+  it('shows the final message as stored when the log does not yet say the turn ended', async () => {
+    const id = await createSession();
+    const asked = await storePrompt(id);
+    const { messageId } = await markTurn(id, 0);
+    // Its final save is done; its last chunks and its release are still on their way.
+    const final = {
+      id: messageId,
+      role: 'assistant' as const,
+      parts: [
+        { type: 'text' as const, text: 'Half an answer, and the rest.', state: 'done' as const },
+      ],
+      metadata: { model: 'demo:offline', status: 'complete' as const },
+    };
+    await insertMessage(db(), id, { ...final, position: 1 });
+    const { session, messages } = await readSession(id);
+    expect(session.turnActive).toBe(true);
+    expect(messages).toEqual([asked, final]);
+  });
+
   it('shows no answer so far of a turn whose log has ended: its stored message is the truth', async () => {
     const id = await createSession();
     const asked = await storePrompt(id);
