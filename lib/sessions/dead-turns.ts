@@ -3,7 +3,7 @@ import { isNotNull } from 'drizzle-orm';
 import { interruptedMessage } from '../agent/turn-message';
 import { maxToolInputBytes } from '../config';
 import type { Db } from '../db/client';
-import { type SessionRow, sessions } from '../db/schema';
+import { type HeldTurn, type SessionRow, sessions } from '../db/schema';
 import { deleteTurnLog, readChunks } from '../db/turn-log';
 import { closeTurn } from '../db/turns';
 import { publish } from '../events/session-events';
@@ -16,16 +16,10 @@ import { isStale } from './turn-mark';
 // the log holds is stored, marked interrupted, and the session takes prompts again.
 
 /**
- * Stores what the turn's log holds as its interrupted answer, frees the session and removes the
- * log, if the mark is still this turn's. Should the turn in fact still run somewhere (it was
- * only silent), it is told to stop: two turns must not write one session.
+ * Stores what the turn's log holds as its interrupted answer and frees the session, if the mark
+ * is still this turn's; says whether it was.
  */
-export async function closeInterruptedTurn(
-  db: Db,
-  sessionId: string,
-  turnId: string,
-): Promise<void> {
-  turnBus().publish(stopKey(turnId), { type: 'stop' });
+export async function closeFromLog(db: Db, { sessionId, turnId }: HeldTurn): Promise<boolean> {
   const logged = await readChunks(db, turnId);
   const message = await interruptedMessage(
     logged.map(({ chunk }) => chunk),
@@ -37,8 +31,22 @@ export async function closeInterruptedTurn(
     parts: message.parts,
     metadata: message.metadata ?? null,
   };
+  return closeTurn(db, { sessionId, turnId }, answer);
+}
+
+/**
+ * Closes the turn from its log (`closeFromLog`) and removes the log, if the mark is still this
+ * turn's. Should the turn in fact still run somewhere (it was only silent), it is told to stop:
+ * two turns must not write one session.
+ */
+export async function closeInterruptedTurn(
+  db: Db,
+  sessionId: string,
+  turnId: string,
+): Promise<void> {
+  turnBus().publish(stopKey(turnId), { type: 'stop' });
   // Closed elsewhere already, or ended: its log is its closer's or its readers'.
-  if (!(await closeTurn(db, { sessionId, turnId }, answer))) return;
+  if (!(await closeFromLog(db, { sessionId, turnId }))) return;
   await deleteTurnLog(db, turnId);
   publish(sessionId, { type: 'turn', status: 'ended' });
 }

@@ -48,7 +48,7 @@ import {
 } from '../turns/turn-recorder';
 import { turnResponse } from '../turns/turn-response';
 import { authorize, writer } from './access';
-import { closeIfDead, closeInterruptedTurn } from './dead-turns';
+import { closeFromLog, closeIfDead } from './dead-turns';
 import { endRunningTurn } from './end-turn';
 import { historyCache } from './history-cache';
 import { toolServices } from './tool-services';
@@ -121,14 +121,14 @@ export async function postMessage(
   let recorder: TurnRecorder | undefined;
   // Once the turn is stored: the session is freed before its readers' streams end, so a client
   // that sends again at once is not refused. A final message the database would not take is
-  // recovered from the turn's log as a dead turn's is, now or, should that fail too, by whoever
-  // reads the session once the mark is stale.
+  // stored from the turn's log as a dead turn's is, now or, should that fail too, by whoever
+  // reads the session once the mark is stale; the log is kept for its readers as any other.
   const release = async (saved?: FinalSave) => {
     stopRenewing();
     stopHeard();
     try {
       await Promise.all([
-        saved === 'failed' ? closeInterruptedTurn(db, id, turnId) : releaseTurn(db, id, turnId),
+        saved === 'failed' ? closeFromLog(db, turn) : releaseTurn(db, id, turnId),
         lease.release(),
       ]);
     } finally {

@@ -58,6 +58,7 @@ describeEachDatabase('durable turns over the routes', (database) => {
   let owner: Caller;
   beforeEach(() => {
     owner = { ownerId: newId() };
+    failingSaves.left = 0;
   });
   const db = () => database().db;
 
@@ -498,17 +499,27 @@ describeEachDatabase('durable turns over the routes', (database) => {
     const ended = turnEnded(id);
     const posted = await prompt(id);
     await turn.started;
+    const turnId = (await getSession(db(), id))?.activeTurnId as string;
+    let endings = 0;
+    onTestFinished(
+      subscribe(id, (event) => {
+        if (event.type === 'turn' && event.status === 'ended') endings++;
+      }),
+    );
     failingSaves.left = FINAL_SAVE_RETRIES_MS.length + 1;
     turn.release();
     const chunks = await uiChunks(posted).rest();
     await ended;
     expect(failingSaves.left).toBe(0);
+    expect(endings).toBe(1);
+    // Kept for readers on other instances, as any ended turn's log is, for a while.
+    expect(await readChunks(db(), turnId)).not.toEqual([]);
     expect(chunks.filter((chunk) => chunk.type === 'message-metadata').at(-1)).toEqual({
       type: 'message-metadata',
       messageMetadata: { status: 'interrupted' },
     });
     await expectStoredAnswer(id, 'interrupted');
-  });
+  }, 15_000);
 
   it('runs a turn to its end and stores it whole when its client goes away', async () => {
     const id = await createSession();
