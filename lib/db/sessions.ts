@@ -131,14 +131,24 @@ export async function deleteSession(db: Db, id: string): Promise<boolean> {
   return deleted.length > 0;
 }
 
+/** Whether turn `turnId` still holds the session's mark. */
+async function turnHolds(db: Db, { sessionId, turnId }: HeldTurn): Promise<boolean> {
+  const [held] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.activeTurnId, turnId)));
+  return held !== undefined;
+}
+
 /** A running turn's answer so far, as a fork copies it (see `forkSession`). */
-export type ForkedAnswer = Pick<MessageRow, 'id' | 'parts' | 'metadata'>;
+export type ForkedAnswer = { turnId: string } & Pick<MessageRow, 'id' | 'parts' | 'metadata'>;
 
 /**
  * Copies a session — its messages, widget states, notes and the model's summary — into a new
  * private one owned by `ownerId`. A turn running on the source stores its answer only at its
- * steps' ends: `answer`, what it has written so far, is copied in place of what its last step
- * stored, or after its prompt.
+ * steps' ends: `answer`, what turn `answer.turnId` had written when asked, is copied in place of
+ * what a step stored (status `streaming`), or after the prompt, if that turn still holds the
+ * source. A final message stored meanwhile is copied as it is.
  */
 export async function forkSession(
   db: Db,
@@ -169,11 +179,13 @@ export async function forkSession(
       .where(eq(messages.sessionId, source.id))
       .orderBy(asc(messages.position));
     const last = sourceMessages.at(-1);
-    if (answer && last?.id === answer.id) {
-      sourceMessages[sourceMessages.length - 1] = { ...last, ...storable(answer) };
-    } else if (answer && last?.role === 'user') {
-      const position = last.position + 1;
-      sourceMessages.push({ ...last, ...storable(answer), position, role: 'assistant' });
+    if (answer && last && (await turnHolds(tx, { sessionId: source.id, turnId: answer.turnId }))) {
+      const { turnId: _, ...copied } = storable(answer);
+      if (last.id === answer.id && last.metadata?.status === 'streaming') {
+        sourceMessages[sourceMessages.length - 1] = { ...last, ...copied };
+      } else if (last.role === 'user') {
+        sourceMessages.push({ ...last, ...copied, position: last.position + 1, role: 'assistant' });
+      }
     }
     if (sourceMessages.length > 0) {
       await tx.insert(messages).values(

@@ -195,9 +195,11 @@ export async function fork(db: Db, request: Request, id: string): Promise<Sessio
   const identity = await writer(db, request);
   const source = await authorize(db, id, identity.ownerId, 'fork');
   await enforceRate('sessionsPerMinute', identity.ownerId);
-  const answer = await answerSoFar(db, source);
+  // A turn whose server died is closed first, as a read closes it: its answer is then stored.
+  const answer = (await closeIfDead(db, source)) ? undefined : await answerSoFar(db, source);
   // The copy of a running turn's answer ends where the fork was made, as if stopped there.
   const copied = answer && {
+    turnId: source.activeTurnId as string,
     id: answer.id,
     parts: settledParts(answer.parts),
     metadata: { ...answer.metadata, status: 'stopped' as const },

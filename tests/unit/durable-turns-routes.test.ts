@@ -245,6 +245,7 @@ describeEachDatabase('durable turns over the routes', (database) => {
       id: messageId,
       role: 'assistant',
       parts: [{ type: 'step-start' }],
+      metadata: { model: 'demo:offline', status: 'streaming' },
       position: 1,
     });
     const { messages } = await fork(id);
@@ -257,6 +258,17 @@ describeEachDatabase('durable turns over the routes', (database) => {
         metadata: { model: 'demo:offline', status: 'stopped' },
       },
     ]);
+  });
+
+  it('forks a session whose turn died with the answer its log holds, interrupted', async () => {
+    const id = await createSession();
+    await storePrompt(id);
+    await markTurn(id, STALE_TURN_MS + 60_000);
+    const { messages } = await fork(id);
+    expect(messages.at(-1)).toMatchObject({
+      parts: [{ type: 'step-start' }, { type: 'text', text: 'Half an answer', state: 'done' }],
+      metadata: { status: 'interrupted' },
+    });
   });
 
   it('shows the final message as stored when the log does not yet say the turn ended', async () => {
