@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { emptyPostgresDatabase } from '@/tests/helpers/postgres';
@@ -7,7 +7,7 @@ import { openDatabase } from './client';
 import { appendMessages, listMessages } from './messages';
 import journal from './migrations/meta/_journal.json';
 import { addNote, listNotes } from './notes';
-import { widgetStates } from './schema';
+import { messages, widgetStates } from './schema';
 import {
   createSession,
   DEFAULT_TITLE,
@@ -165,6 +165,49 @@ describeEachDatabase('session queries', (database) => {
     // The fork is independent: deleting the source keeps it.
     await deleteSession(db(), source.id);
     expect(await listMessages(db(), fork.id)).toHaveLength(2);
+  });
+
+  it('forks a running turn’s answer so far only while that turn holds the source', async () => {
+    const source = await createSession(db(), { ownerId: 'owner-a' });
+    const [, step] = await appendMessages(db(), source.id, [
+      { role: 'user', parts: [{ type: 'text', text: 'count' }] },
+      { role: 'assistant', parts: [], metadata: { status: 'streaming' } },
+    ]);
+    const turnId = newId();
+    await claimTurn(db(), { sessionId: source.id, ownerId: 'owner-a', turnId });
+    const answer = (text: string) => ({
+      turnId,
+      id: step?.id as string,
+      parts: [{ type: 'text' as const, text, state: 'done' as const }],
+      metadata: { status: 'stopped' as const },
+    });
+    const forkedText = async (forked: { id: string }) =>
+      (await listMessages(db(), forked.id)).map((message) => message.parts);
+    const held = (await getSession(db(), source.id)) as never;
+    // In place of the step's save, while the turn runs.
+    expect(await forkedText(await forkSession(db(), held, 'owner-b', answer('1, 2')))).toEqual([
+      [{ type: 'text', text: 'count' }],
+      [{ type: 'text', text: '1, 2', state: 'done' }],
+    ]);
+    // Its final message stored meanwhile is copied as it is.
+    await db()
+      .update(messages)
+      .set({ parts: [{ type: 'text', text: '1, 2, 3' }], metadata: { status: 'complete' } })
+      .where(eq(messages.id, step?.id as string));
+    expect(await forkedText(await forkSession(db(), held, 'owner-b', answer('1, 2')))).toEqual([
+      [{ type: 'text', text: 'count' }],
+      [{ type: 'text', text: '1, 2, 3' }],
+    ]);
+    // Ended and released, with a new prompt after it: the answer read before is not copied.
+    await releaseTurn(db(), source.id, turnId);
+    await appendMessages(db(), source.id, [
+      { role: 'user', parts: [{ type: 'text', text: 'more' }] },
+    ]);
+    expect(await forkedText(await forkSession(db(), held, 'owner-b', answer('1, 2')))).toEqual([
+      [{ type: 'text', text: 'count' }],
+      [{ type: 'text', text: '1, 2, 3' }],
+      [{ type: 'text', text: 'more' }],
+    ]);
   });
 
   it('forks a session with copies of its notes, in the order they were taken', async () => {
