@@ -131,12 +131,16 @@ export async function deleteSession(db: Db, id: string): Promise<boolean> {
   return deleted.length > 0;
 }
 
-/** Whether turn `turnId` still holds the session's mark. */
+/**
+ * Whether turn `turnId` still holds the session's mark, kept so until the transaction ends: the
+ * turn's saves and its release lock the session's row too, and wait.
+ */
 async function turnHolds(db: Db, { sessionId, turnId }: HeldTurn): Promise<boolean> {
   const [held] = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.activeTurnId, turnId)));
+    .where(and(eq(sessions.id, sessionId), eq(sessions.activeTurnId, turnId)))
+    .for('share');
   return held !== undefined;
 }
 
@@ -173,15 +177,20 @@ export async function forkSession(
       })
       .returning();
     const forkId = (fork as SessionRow).id;
+    // Checked before the messages are read, and held: they are then read as the turn left them.
+    const running =
+      answer && (await turnHolds(tx, { sessionId: source.id, turnId: answer.turnId }))
+        ? answer
+        : undefined;
     const sourceMessages = await tx
       .select()
       .from(messages)
       .where(eq(messages.sessionId, source.id))
       .orderBy(asc(messages.position));
     const last = sourceMessages.at(-1);
-    if (answer && last && (await turnHolds(tx, { sessionId: source.id, turnId: answer.turnId }))) {
-      const { turnId: _, ...copied } = storable(answer);
-      if (last.id === answer.id && last.metadata?.status === 'streaming') {
+    if (running && last) {
+      const { turnId: _, ...copied } = storable(running);
+      if (last.id === running.id && last.metadata?.status === 'streaming') {
         sourceMessages[sourceMessages.length - 1] = { ...last, ...copied };
       } else if (last.role === 'user') {
         sourceMessages.push({ ...last, ...copied, position: last.position + 1, role: 'assistant' });
