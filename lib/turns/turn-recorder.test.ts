@@ -258,3 +258,23 @@ it('tries a final save that fails again after 0.5 s and 2 s, and says how it far
     });
   }
 });
+
+it('adds its last chunks only once the final message is stored', async () => {
+  // Else a read elsewhere, finding a log that says the turn ended, would show no answer so far
+  // before the stored message is there to show.
+  const slow = gate();
+  const { recording, log } = recorder({ saveWaits: () => slow.promise });
+  const model = source();
+  const recorded = recording.record(model.stream);
+  model.push(...opening, delta('Hello'), ...closing);
+  void recording.onEnd(final);
+  model.close();
+  await vi.advanceTimersByTimeAsync(1_000);
+  const ends = (chunks: readonly UIMessageChunk[]) =>
+    chunks.filter((chunk) => chunk.type === 'message-metadata');
+  expect(ends(recording.feed.written)).toEqual([]);
+  expect(ends(log)).toEqual([]);
+  slow.open();
+  await recorded;
+  expect(ends(log)).toEqual([{ type: 'message-metadata', messageMetadata: final.metadata }]);
+});
