@@ -320,3 +320,52 @@ describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL connection closed by th
     await empty.drop();
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('a fork of a running turn on PostgreSQL', () => {
+  it('waits for the turn’s save in flight, then copies what it stored', async () => {
+    const empty = await emptyPostgresDatabase();
+    const database = await openDatabase({ url: empty.url });
+    const { default: pg } = await import('pg');
+    const turn = new pg.Client({ connectionString: empty.url });
+    await turn.connect();
+    try {
+      const source = await createSession(database.db, { ownerId: 'owner-a' });
+      const [, step] = await appendMessages(database.db, source.id, [
+        { role: 'user', parts: [{ type: 'text', text: 'count' }] },
+        { role: 'assistant', parts: [], metadata: { status: 'streaming' } },
+      ]);
+      const turnId = newId();
+      await claimTurn(database.db, { sessionId: source.id, ownerId: 'owner-a', turnId });
+      // The turn's final save and release, under way: the session's row taken as they take it.
+      await turn.query('begin');
+      await turn.query('select 1 from sessions where id = $1 for no key update', [source.id]);
+      const forked = forkSession(database.db, source, 'owner-b', {
+        turnId,
+        id: step?.id as string,
+        parts: [{ type: 'text', text: '1, 2', state: 'done' }],
+        metadata: { status: 'stopped' },
+      });
+      await vi.waitFor(async () => {
+        const { rows } = await turn.query(
+          "select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+        );
+        expect(rows[0].waiting).toBe(1);
+      });
+      await turn.query(
+        `update messages set parts = '[{"type":"text","text":"1, 2, 3"}]', metadata = '{"status":"complete"}' where id = $1`,
+        [step?.id],
+      );
+      await turn.query('update sessions set active_turn_id = null where id = $1', [source.id]);
+      await turn.query('commit');
+      const copied = await listMessages(database.db, (await forked).id);
+      expect(copied.map(({ parts, metadata }) => ({ parts, metadata }))).toEqual([
+        { parts: [{ type: 'text', text: 'count' }], metadata: null },
+        { parts: [{ type: 'text', text: '1, 2, 3' }], metadata: { status: 'complete' } },
+      ]);
+    } finally {
+      await turn.end();
+      await database.close();
+      await empty.drop();
+    }
+  });
+});
