@@ -2,6 +2,7 @@ import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { ContextSummary } from '../agent/compaction';
 import { newId } from '../ids';
 import type { Db } from './client';
+import { isStepSave } from './messages';
 import {
   type HeldTurn,
   type MessageRow,
@@ -190,7 +191,7 @@ export async function forkSession(
     const last = sourceMessages.at(-1);
     if (running && last) {
       const { turnId: _, ...copied } = storable(running);
-      if (last.id === running.id && last.metadata?.status === 'streaming') {
+      if (last.id === running.id && isStepSave(last)) {
         sourceMessages[sourceMessages.length - 1] = { ...last, ...copied };
       } else if (last.role === 'user') {
         sourceMessages.push({ ...last, ...copied, position: last.position + 1, role: 'assistant' });

@@ -2,6 +2,7 @@ import 'server-only';
 import { buildMessage, storedForm } from '../agent/turn-message';
 import { maxToolInputBytes } from '../config';
 import type { Db } from '../db/client';
+import { isStepSave } from '../db/messages';
 import type { SessionRow } from '../db/schema';
 import { readChunks } from '../db/turn-log';
 import type { QuantaMessage } from '../protocol';
@@ -49,7 +50,3 @@ export function withAnswer(
   }
   return messages.at(-1)?.role === 'user' ? [...messages, answer] : messages;
 }
-
-/** Whether a stored answer is a step's save (its turn still streaming), not the final one. */
-export const isStepSave = (message: Pick<QuantaMessage, 'metadata'>) =>
-  message.metadata?.status === 'streaming';
