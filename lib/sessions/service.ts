@@ -3,6 +3,7 @@ import { listModels } from '../agent/models';
 import { settledParts } from '../agent/turn-message';
 import type { Db } from '../db/client';
 import { listMessagePage, messagePosition } from '../db/messages';
+import type { SessionRow } from '../db/schema';
 import {
   createSession,
   deleteSession,
@@ -96,15 +97,8 @@ export async function readAs(
   let session = await authorize(db, id, viewer, 'read');
   // A turn whose server died is closed first, so its interrupted answer is in the transcript.
   if (await closeIfDead(db, session)) session = await authorize(db, id, viewer, 'read');
-  const [page, answer] = await Promise.all([
-    listMessagePage(db, session.id, { limit }),
-    answerSoFar(db, session),
-  ]);
-  const messages = withAnswer(page.rows.map(toMessage), answer);
-  return {
-    session: toView(session, viewer),
-    ...(await withWidgetStates(db, session.id, { messages, hasEarlier: page.hasEarlier })),
-  };
+  const page = await messagePage(db, session, { limit });
+  return { session: toView(session, viewer), ...(await withWidgetStates(db, session.id, page)) };
 }
 
 /**
@@ -120,26 +114,35 @@ export async function readMessages(db: Db, request: Request, id: string): Promis
   }
   const limit = pageLimit(params.get('limit') ?? String(MESSAGE_PAGE), MAX_MESSAGE_PAGE);
   const session = await authorize(db, id, (await requester(db, request))?.ownerId, 'read');
-  const [page, answer] = await Promise.all([
-    listMessagePage(db, session.id, { before, limit }),
-    // The newest page ends where a running turn writes.
-    before === undefined ? answerSoFar(db, session) : undefined,
-  ]);
+  const page = await messagePage(db, session, { before, limit });
   // No page before a message the session does not hold: only then is it looked for alone.
   if (
     before !== undefined &&
-    page.rows.length === 0 &&
+    page.messages.length === 0 &&
     (await messagePosition(db, session.id, before)) === undefined
   ) {
     throw new HttpError(404, 'message_not_found', 'No such message in this session.');
   }
-  return withWidgetStates(db, session.id, {
-    messages: withAnswer(page.rows.map(toMessage), answer),
-    hasEarlier: page.hasEarlier,
-  });
+  return withWidgetStates(db, session.id, page);
 }
 
 type Page = { messages: QuantaMessage[]; hasEarlier: boolean };
+
+/**
+ * A page of the session's stored messages (see `listMessagePage`); the newest, with no `before`,
+ * ends where a running turn writes: with its answer so far.
+ */
+async function messagePage(
+  db: Db,
+  session: SessionRow,
+  query: { before?: string; limit?: number },
+): Promise<Page> {
+  const [page, answer] = await Promise.all([
+    listMessagePage(db, session.id, query),
+    query.before === undefined ? answerSoFar(db, session) : undefined,
+  ]);
+  return { messages: withAnswer(page.rows.map(toMessage), answer), hasEarlier: page.hasEarlier };
+}
 
 /** A page of messages as the viewer gets it, with the widget states it needs. */
 async function withWidgetStates(db: Db, sessionId: string, page: Page): Promise<MessagePage> {
