@@ -13,6 +13,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import pg from 'pg';
 import { framedDeltas } from '@/lib/agent/delta-frames';
 import { runTurn } from '@/lib/agent/run-turn';
+import { logBatchMs } from '@/lib/config';
 import { type Database, openDatabase } from '@/lib/db/client';
 import { saveTurnAnswer } from '@/lib/db/messages';
 import { createSession } from '@/lib/db/sessions';
@@ -33,6 +34,11 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.
 const RESULTS = join('bench', 'results', 'durability.json');
 
 type Mode = 'on' | 'off';
+/**
+ * A turn log's batch period as each database is deployed (`logBatchMs`): PGlite in one process,
+ * alone; PostgreSQL shared by several instances, with a Redis between them.
+ */
+const LOG_BATCH_MS = { PGlite: logBatchMs({}), PostgreSQL: logBatchMs({ REDIS_URL: 'redis://' }) };
 type Target = { name: 'PGlite' | 'PostgreSQL'; database: Database; sessions: string[] };
 /** One turn's figures. */
 type TurnFigures = {
@@ -111,6 +117,7 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
   }
   const writeLog = logToDatabase(db, sessionId, turnId);
   const recorder = turnRecorder({
+    logBatchMs: LOG_BATCH_MS[target.name],
     writeLog:
       mode === 'on'
         ? (from, chunks) => {

@@ -14,6 +14,7 @@ import { runTurn, type Summary, SYSTEM } from '../agent/run-turn';
 import { prices } from '../agent/usage';
 import {
   contextTokens,
+  logBatchMs,
   maxAnswerBytes,
   maxSteps,
   maxToolInputBytes,
@@ -161,6 +162,7 @@ export async function postMessage(
     // A session deleted while its turn runs stops the turn; its last writes find no session.
     recorder = turnRecorder({
       writeLog: unlessSessionGone(logToDatabase(db, id, turnId)),
+      logBatchMs: logBatchMs(),
       // A save refused means the turn no longer holds the session: it was taken for dead (its
       // renewals lost) or the session deleted. It stops, as a lost renewal would stop it.
       save: async (message) => {

@@ -1,8 +1,5 @@
 import type { UIMessageChunk } from 'ai';
 
-/** A chunk waits at most this long before it is written to the turn's log. */
-export const LOG_BATCH_MS = 100;
-
 /** Writes the batch of chunks numbered `from` and on; rejects when it was not written. */
 export type WriteBatch = (from: number, chunks: UIMessageChunk[]) => Promise<void>;
 
@@ -48,13 +45,14 @@ export function atNextTick(task: () => void, periodMs: number): () => void {
 }
 
 /**
- * Batches a turn's chunks for its log: a write at most `delayMs` after the first chunk that
+ * Batches a turn's chunks for its log: a write at most `delayMs` (`logBatchMs`, lib/config.ts)
+ * after the first chunk that
  * waits, one write at a time, in order. Every turn's log writes at the same ticks of the clock,
  * so the turns running together write in one statement (the log's group commit) rather than
  * one each. A batch that fails stays pending and goes with the next write, so the log never has
  * a hole; it may only lag while the database is away.
  */
-export function logWriter(write: WriteBatch, delayMs = LOG_BATCH_MS): LogWriter {
+export function logWriter(write: WriteBatch, delayMs: number): LogWriter {
   let written = 0;
   const pending: UIMessageChunk[] = [];
   let cancelTick: (() => void) | undefined;

@@ -66,6 +66,7 @@ function recorder({
   let stored: QuantaMessage | undefined;
   let writes = 0;
   const recording = turnRecorder({
+    logBatchMs: 100,
     writeLog: async (from, chunks) => {
       await writeWaits(++writes);
       // A batch goes right after the last: the log has no hole and no overlap.
@@ -204,6 +205,7 @@ it('logs what came before a stream that breaks, and still returns', async () => 
 it('ends the feed and the log saying the turn was interrupted when its final save is refused', async () => {
   const log: UIMessageChunk[] = [];
   const recording = turnRecorder({
+    logBatchMs: 100,
     writeLog: async (_from, chunks) => {
       log.push(...chunks);
     },
@@ -230,6 +232,7 @@ it('tries a final save that fails again after 0.5 s and 2 s, and says how it far
   for (const failures of [2, 3]) {
     let attempts = 0;
     const recording = turnRecorder({
+      logBatchMs: 100,
       writeLog: async () => {},
       save: async () => {
         attempts++;

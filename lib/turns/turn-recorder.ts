@@ -29,6 +29,8 @@ export type FinalSave = SaveOutcome | 'failed';
 type Recording = {
   /** Where the turn's log goes (see `logToDatabase`). */
   writeLog: WriteBatch;
+  /** The longest a chunk waits before it goes to the log (`logBatchMs`, lib/config.ts). */
+  logBatchMs: number;
   /**
    * Stores the assistant message (appended the first time, replaced after) while the turn holds
    * the session: the caller decides what a refusal means for the turn.
@@ -53,9 +55,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * page read here shows (see `answerSoFar`): a save a second cost a long answer a tenth of its
  * CPU. The saves go through one queue, so the final message is stored last.
  */
-export function turnRecorder({ writeLog, save }: Recording) {
+export function turnRecorder({ writeLog, logBatchMs, save }: Recording) {
   const feed = new TurnFeed();
-  const log = logWriter(writeLog);
+  const log = logWriter(writeLog, logBatchMs);
   let queue: Promise<unknown> = Promise.resolve();
   /** Runs `task` once the saves queued before it are done. */
   const queued = <T>(task: () => Promise<T>): Promise<T> => {

@@ -53,13 +53,18 @@ export function heldModel(words = 'I am still answering'): HeldModel {
 }
 
 // The next turns run on these models, in order, instead of the session's own.
-const queue: HeldModel[] = [];
+const queue: LanguageModelV3[] = [];
 
 /** The next turn answers a few words and then runs until it is released or stopped. */
 export function holdNextTurn(): HeldModel {
-  const model = heldModel();
+  const held = heldModel();
+  queue.push(held.model);
+  return held;
+}
+
+/** The next turn runs on `model` instead of the session's own. */
+export function nextTurnOn(model: LanguageModelV3): void {
   queue.push(model);
-  return model;
 }
 
 type Models = typeof import('@/lib/agent/models');
@@ -75,7 +80,7 @@ export async function withHeldModels(importOriginal: () => Promise<Models>): Pro
     resolveModel: async (...args) => {
       const resolved = await actual.resolveModel(...args);
       const next = queue.shift();
-      return next ? { ...resolved, model: next.model } : resolved;
+      return next ? { ...resolved, model: next } : resolved;
     },
   };
 }

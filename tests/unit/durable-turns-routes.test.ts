@@ -1,4 +1,6 @@
-import type { UIMessageChunk } from 'ai';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { simulateReadableStream, type UIMessageChunk } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it, onTestFinished, vi } from 'vitest';
 import * as forkRoute from '@/app/api/sessions/[id]/fork/route';
@@ -8,7 +10,7 @@ import * as stopRoute from '@/app/api/sessions/[id]/stop/route';
 import * as streamRoute from '@/app/api/sessions/[id]/stream/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
 import { insertMessage, listMessages, truncateMessages } from '@/lib/db/messages';
-import { sessions } from '@/lib/db/schema';
+import { sessions, turnChunks } from '@/lib/db/schema';
 import { getSession } from '@/lib/db/sessions';
 import { appendChunks, readChunks } from '@/lib/db/turn-log';
 import { releaseTurn } from '@/lib/db/turns';
@@ -18,7 +20,8 @@ import { STALE_TURN_MS } from '@/lib/sessions/turn-mark';
 import { feedKey, stopKey, type TurnMessage, turnBus } from '@/lib/turns/turn-bus';
 import { FINAL_SAVE_RETRIES_MS } from '@/lib/turns/turn-recorder';
 import { describeEachDatabase } from '@/tests/helpers/databases';
-import { holdNextTurn } from '@/tests/helpers/held-model';
+import { holdNextTurn, nextTurnOn } from '@/tests/helpers/held-model';
+import { finish } from '@/tests/helpers/model-parts';
 import { type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
 import { uiChunks } from '@/tests/helpers/ui-stream';
 
@@ -531,6 +534,41 @@ describeEachDatabase('durable turns over the routes', (database) => {
       messageMetadata: { status: 'interrupted' },
     });
     await expectStoredAnswer(id, 'interrupted');
+  }, 15_000);
+
+  it('writes the log of a turn on an instance alone once a second: nothing else reads it live', async () => {
+    // Other instances, which follow a turn by its log's batches, come with a Redis.
+    vi.stubEnv('REDIS_URL', '');
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
+    const id = await createSession();
+    // 2.5 s of answer, a word every 50 ms: batches of 100 ms would be some 25.
+    const words = Array.from({ length: 50 }, (_, index) => `w${index} `);
+    const chunks: LanguageModelV3StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'text-start', id: 't' },
+      ...words.map((delta) => ({ type: 'text-delta' as const, id: 't', delta })),
+      { type: 'text-end', id: 't' },
+      finish('stop'),
+    ];
+    nextTurnOn(
+      new MockLanguageModelV3({
+        doStream: async () => ({ stream: simulateReadableStream({ chunks, chunkDelayInMs: 50 }) }),
+      }),
+    );
+    await uiChunks(await prompt(id)).rest();
+    const batches = await db()
+      .select({ seq: turnChunks.seq })
+      .from(turnChunks)
+      .where(eq(turnChunks.sessionId, id));
+    // One at each second the answer crossed (two or three), and the rest at its end.
+    expect(batches.length).toBeGreaterThanOrEqual(3);
+    expect(batches.length).toBeLessThanOrEqual(4);
+    const { messages } = await readSession(id);
+    expect(messages.at(-1).parts).toContainEqual(
+      expect.objectContaining({ type: 'text', text: words.join('') }),
+    );
   }, 15_000);
 
   it('runs a turn to its end and stores it whole when its client goes away', async () => {
