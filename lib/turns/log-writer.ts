@@ -46,11 +46,10 @@ export function atNextTick(task: () => void, periodMs: number): () => void {
 
 /**
  * Batches a turn's chunks for its log: a write at most `delayMs` (`logBatchMs`, lib/config.ts)
- * after the first chunk that
- * waits, one write at a time, in order. Every turn's log writes at the same ticks of the clock,
- * so the turns running together write in one statement (the log's group commit) rather than
- * one each. A batch that fails stays pending and goes with the next write, so the log never has
- * a hole; it may only lag while the database is away.
+ * after the first chunk that waits, one write at a time, in order. Every turn's log writes at the
+ * same ticks of the clock, so the turns running together write in one statement (the log's group
+ * commit) rather than one each. A batch that fails stays pending and goes with the next write, so
+ * the log never has a hole; it may only lag while the database is away.
  */
 export function logWriter(write: WriteBatch, delayMs: number): LogWriter {
   let written = 0;
