@@ -179,13 +179,6 @@ export async function saveTurnAnswer(
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
-/**
- * Whether a stored answer is what a step that called tools saved, its turn still streaming, not
- * the final message, which says how the turn ended (see lib/turns/turn-recorder).
- */
-export const isStepSave = (message: { metadata?: { status?: string } | null }) =>
-  message.metadata?.status === 'streaming';
-
 /** The session's message that holds a tool call (jsonb containment on its parts), if any. */
 export async function findToolCallMessage(
   db: Db,

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { ContextSummary } from '../agent/compaction';
 import { newId } from '../ids';
 import type { Db } from './client';
-import { isStepSave } from './messages';
 import {
   type HeldTurn,
   type MessageRow,
@@ -13,6 +12,7 @@ import {
   widgetStates,
 } from './schema';
 import { storable } from './storable';
+import { withAnswer } from './with-answer';
 
 export type SessionCursor = { updatedAt: Date; id: string };
 
@@ -148,6 +148,15 @@ async function turnHolds(db: Db, { sessionId, turnId }: HeldTurn): Promise<boole
 /** A running turn's answer so far, as a fork copies it (see `forkSession`). */
 export type ForkedAnswer = { turnId: string } & Pick<MessageRow, 'id' | 'parts' | 'metadata'>;
 
+/** `answer` as a row of the session's `rows`: the one a step stored of it, or one after them. */
+function answerAsRow(answer: ForkedAnswer, rows: MessageRow[]): MessageRow | undefined {
+  const { turnId: _, ...copied } = storable(answer);
+  const stepSaved = rows.find(({ id }) => id === answer.id);
+  if (stepSaved) return { ...stepSaved, ...copied };
+  const last = rows.at(-1);
+  return last && { ...last, ...copied, role: 'assistant', position: last.position + 1 };
+}
+
 /**
  * Copies a session — its messages, widget states, notes and the model's summary — into a new
  * private one owned by `ownerId`. A turn running on the source stores its answer only at its
@@ -183,20 +192,12 @@ export async function forkSession(
       answer && (await turnHolds(tx, { sessionId: source.id, turnId: answer.turnId }))
         ? answer
         : undefined;
-    const sourceMessages = await tx
+    const stored = await tx
       .select()
       .from(messages)
       .where(eq(messages.sessionId, source.id))
       .orderBy(asc(messages.position));
-    const last = sourceMessages.at(-1);
-    if (running && last) {
-      const { turnId: _, ...copied } = storable(running);
-      if (last.id === running.id && isStepSave(last)) {
-        sourceMessages[sourceMessages.length - 1] = { ...last, ...copied };
-      } else if (last.role === 'user') {
-        sourceMessages.push({ ...last, ...copied, position: last.position + 1, role: 'assistant' });
-      }
-    }
+    const sourceMessages = withAnswer(stored, running && answerAsRow(running, stored));
     if (sourceMessages.length > 0) {
       await tx.insert(messages).values(
         sourceMessages.map((message) => ({

@@ -2,7 +2,6 @@ import 'server-only';
 import { buildMessage, storedForm } from '../agent/turn-message';
 import { maxToolInputBytes } from '../config';
 import type { Db } from '../db/client';
-import { isStepSave } from '../db/messages';
 import type { SessionRow } from '../db/schema';
 import { readChunks } from '../db/turn-log';
 import type { QuantaMessage } from '../protocol';
@@ -31,22 +30,4 @@ export async function answerSoFar(
   const message = await buildMessage(chunks);
   if (message?.metadata?.status !== 'streaming') return undefined;
   return storedForm(message, maxToolInputBytes());
-}
-
-/**
- * `messages` (the newest stored, oldest first) with `answer` in place of what a step stored of
- * it, or after the prompt it answers. The final message, stored before the turn's last chunks
- * reach its feed and log, is the truth, and is left as it is; so is a page read after the turn's
- * end and a new prompt.
- */
-export function withAnswer(
-  messages: QuantaMessage[],
-  answer: QuantaMessage | undefined,
-): QuantaMessage[] {
-  if (!answer) return messages;
-  const stored = messages.findLastIndex((message) => message.id === answer.id);
-  if (stored !== -1) {
-    return isStepSave(messages[stored] as QuantaMessage) ? messages.with(stored, answer) : messages;
-  }
-  return messages.at(-1)?.role === 'user' ? [...messages, answer] : messages;
 }

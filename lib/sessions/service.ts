@@ -13,6 +13,7 @@ import {
   updateSession,
 } from '../db/sessions';
 import { listWidgetStatesOf } from '../db/widget-states';
+import { withAnswer } from '../db/with-answer';
 import { publish } from '../events/session-events';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/read-json';
@@ -34,7 +35,7 @@ import {
   type WidgetState,
 } from '../protocol';
 import { authorize, noSuchSession, requester, writer } from './access';
-import { answerSoFar, withAnswer } from './answer-so-far';
+import { answerSoFar } from './answer-so-far';
 import { closeIfDead } from './dead-turns';
 import { endRunningTurn } from './end-turn';
 import { toMessage, toView } from './views';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { QuantaMessage, TurnStatus } from '../protocol';
-import { withAnswer } from './answer-so-far';
+import { withAnswer } from './with-answer';
 
 const prompt: QuantaMessage = { id: 'p', role: 'user', parts: [{ type: 'text', text: 'Hi' }] };
 const answer = (text: string, status: TurnStatus = 'streaming'): QuantaMessage => ({
