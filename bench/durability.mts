@@ -13,13 +13,12 @@ import { MockLanguageModelV3 } from 'ai/test';
 import pg from 'pg';
 import { framedDeltas } from '@/lib/agent/delta-frames';
 import { runTurn } from '@/lib/agent/run-turn';
-import { logBatchMs } from '@/lib/config';
 import { type Database, openDatabase } from '@/lib/db/client';
 import { saveTurnAnswer } from '@/lib/db/messages';
 import { createSession } from '@/lib/db/sessions';
 import { claimTurn, releaseTurn } from '@/lib/db/turns';
 import { newId } from '@/lib/ids';
-import { logToDatabase, turnRecorder } from '@/lib/turns/turn-recorder';
+import { LOG_BATCH_MS, logToDatabase, turnRecorder } from '@/lib/turns/turn-recorder';
 import { memoryServices } from '@/tests/helpers/tool-services';
 import { toolSet } from '@/tools';
 import { percentile } from './harness/stats';
@@ -34,11 +33,6 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.
 const RESULTS = join('bench', 'results', 'durability.json');
 
 type Mode = 'on' | 'off';
-/**
- * A turn log's batch period as each database is deployed (`logBatchMs`): PGlite in one process,
- * alone; PostgreSQL shared by several instances, with a Redis between them.
- */
-const LOG_BATCH_MS = { PGlite: logBatchMs({}), PostgreSQL: logBatchMs({ REDIS_URL: 'redis://' }) };
 type Target = { name: 'PGlite' | 'PostgreSQL'; database: Database; sessions: string[] };
 /** One turn's figures. */
 type TurnFigures = {
@@ -117,7 +111,8 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
   }
   const writeLog = logToDatabase(db, sessionId, turnId);
   const recorder = turnRecorder({
-    logBatchMs: LOG_BATCH_MS[target.name],
+    // No reader follows these turns from another instance: a batch a second.
+    logBatchMs: LOG_BATCH_MS,
     writeLog:
       mode === 'on'
         ? (from, chunks) => {

@@ -19,18 +19,6 @@ export function redisUrl(): string | undefined {
 
 export type Env = Record<string, string | undefined>;
 
-/**
- * How long a running turn's chunk may wait before it is written to the turn's log. Readers on
- * other instances follow a turn by its log's batches, so with other instances (a Redis to carry
- * the batches) a batch goes every 100 ms. An instance alone serves every reader from the turn's
- * feed, and its log is only what a crash leaves: a batch a second rather than ten cut a long
- * answer's server CPU by a sixth (bench/README.md, A turn's log by the second), and a crash loses
- * at most the last second of an answer it cut short anyway.
- */
-export function logBatchMs(env: Env = process.env): number {
-  return env.REDIS_URL ? 100 : 1_000;
-}
-
 /** The most model calls (steps) one turn may make: tool round trips end there. */
 export function maxSteps(env: Env = process.env): number {
   return positiveInteger(env, 'QUANTA_MAX_STEPS', 20);

@@ -14,7 +14,6 @@ import { runTurn, type Summary, SYSTEM } from '../agent/run-turn';
 import { prices } from '../agent/usage';
 import {
   contextTokens,
-  logBatchMs,
   maxAnswerBytes,
   maxSteps,
   maxToolInputBytes,
@@ -40,9 +39,10 @@ import {
 } from '../protocol';
 import type { ToolSet } from '../tools/tool-set';
 import { trackTurn, untrackTurn } from '../turns/running-turns';
-import { feedKey, stopKey, turnBus } from '../turns/turn-bus';
+import { controlKey, feedKey, turnBus } from '../turns/turn-bus';
 import {
   type FinalSave,
+  LOG_BATCH_MS,
   logToDatabase,
   type TurnRecorder,
   turnRecorder,
@@ -116,17 +116,21 @@ export async function postMessage(
   // another turn took the session over (see turn-mark).
   const controller = new AbortController();
   const stop = () => controller.abort();
-  const stopHeard = turnBus().subscribe(stopKey(turnId), stop);
+  let recorder: TurnRecorder | undefined;
+  // A follower's ask heard before there is a recorder is asked again (see followTurn).
+  const stopHearing = turnBus().subscribe(controlKey(turnId), (message) => {
+    if (message.type === 'stop') stop();
+    if (message.type === 'follow') recorder?.followed();
+  });
   const stopRenewing = keepTurnMarked(db, id, turnId, stop);
   const turn: HeldTurn = { sessionId: id, turnId };
-  let recorder: TurnRecorder | undefined;
   // Once the turn is stored: the session is freed before its readers' streams end, so a client
   // that sends again at once is not refused. A final message the database would not take is
   // stored from the turn's log as a dead turn's is, now or, should that fail too, by whoever
   // reads the session once the mark is stale; the log is kept for its readers as any other.
   const release = async (saved?: FinalSave) => {
     stopRenewing();
-    stopHeard();
+    stopHearing();
     try {
       await Promise.all([
         saved === 'failed' ? closeFromLog(db, turn) : releaseTurn(db, id, turnId),
@@ -162,7 +166,7 @@ export async function postMessage(
     // A session deleted while its turn runs stops the turn; its last writes find no session.
     recorder = turnRecorder({
       writeLog: unlessSessionGone(logToDatabase(db, id, turnId)),
-      logBatchMs: logBatchMs(),
+      logBatchMs: LOG_BATCH_MS,
       // A save refused means the turn no longer holds the session: it was taken for dead (its
       // renewals lost) or the session deleted. It stops, as a lost renewal would stop it.
       save: async (message) => {

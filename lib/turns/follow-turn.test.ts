@@ -5,7 +5,7 @@ import { createSession } from '../db/sessions';
 import { appendChunks } from '../db/turn-log';
 import { newId } from '../ids';
 import { followTurn } from './follow-turn';
-import { feedKey, turnBus } from './turn-bus';
+import { controlKey, feedKey, type TurnMessage, turnBus } from './turn-bus';
 
 describeEachDatabase('following a turn from another instance', (database) => {
   const db = () => database().db;
@@ -92,6 +92,27 @@ describeEachDatabase('following a turn from another instance', (database) => {
     alive = false;
     expect(await readSome(reader, 10)).toEqual(['b']);
     expect(turnBus().listenerCount(feedKey(turnId))).toBe(0);
+  });
+
+  it('asks the turn’s instance for its log live, and again at each watch, until it leaves', async () => {
+    const { turnId } = await turnWith('a');
+    const asked: TurnMessage[] = [];
+    const unsubscribe = turnBus().subscribe(controlKey(turnId), (message) => asked.push(message));
+    const reader = followTurn({
+      db: db(),
+      turnId,
+      from: 0,
+      stillRunning: running,
+      watchEveryMs: 20,
+    }).getReader();
+    expect(asked).toEqual([{ type: 'follow' }]);
+    await expect.poll(() => asked.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(asked.map(({ type }) => type))).toEqual(new Set(['follow']));
+    await reader.cancel();
+    const before = asked.length;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(asked).toHaveLength(before);
+    unsubscribe();
   });
 
   it('stops listening when its reader goes away', async () => {

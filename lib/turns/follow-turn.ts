@@ -1,7 +1,7 @@
 import type { UIMessageChunk } from 'ai';
 import type { Db } from '../db/client';
 import { readChunks } from '../db/turn-log';
-import { feedKey, type TurnMessage, turnBus } from './turn-bus';
+import { controlKey, feedKey, type TurnMessage, turnBus } from './turn-bus';
 
 /** How often a follower checks that the turn still runs, in case its end was not heard. */
 export const WATCH_TURN_MS = 2_000;
@@ -20,7 +20,9 @@ type Following = {
  * A turn that runs on another instance, from chunk `from` on: what its log holds, then its live
  * tail from the bus, until it ends. Each chunk comes once and in order: a batch heard twice is
  * skipped, and a batch missed (heard after a later one, or lost with Redis) is read from the log,
- * which every batch reaches before it is published.
+ * which every batch reaches before it is published. An unfollowed turn's log is written once a
+ * second, so the follower asks for it live (`LOG_BATCH_MS`), and asks again at each watch: an ask
+ * is lost if it comes before the turn's instance listens.
  */
 export function followTurn({
   db,
@@ -69,13 +71,14 @@ export function followTurn({
         });
       // Listening first, then reading the log: a batch written in between is heard.
       const unsubscribe = turnBus().subscribe(feedKey(turnId), hear);
-      const watch = setInterval(
-        () =>
-          serially(async () => {
-            if (!(await stillRunning())) await finish();
-          }),
-        watchEveryMs,
-      );
+      const ask = () => turnBus().publish(controlKey(turnId), { type: 'follow' });
+      ask();
+      const watch = setInterval(() => {
+        ask();
+        serially(async () => {
+          if (!(await stillRunning())) await finish();
+        });
+      }, watchEveryMs);
       watch.unref();
       stop = () => {
         finished = true;

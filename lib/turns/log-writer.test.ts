@@ -50,6 +50,31 @@ it('writes the chunks added within the delay in one batch, at most the delay aft
   expect(calls).toEqual([{ from: 0, texts: ['a', 'b', 'c'] }]);
 });
 
+it('hurried, writes what waits at the next tick of the shorter period, and so on', async () => {
+  const { calls, write } = recordingWrite();
+  const log = logWriter(write, 1_000);
+  log.add(delta('a'));
+  await vi.advanceTimersByTimeAsync(250);
+  expect(calls).toEqual([]);
+  log.hurry(100);
+  // The tick of 100 ms after 250 ms: 300 ms.
+  await vi.advanceTimersByTimeAsync(49);
+  expect(calls).toEqual([]);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(calls).toEqual([{ from: 0, texts: ['a'] }]);
+  log.add(delta('b'));
+  await vi.advanceTimersByTimeAsync(100);
+  expect(calls).toEqual([
+    { from: 0, texts: ['a'] },
+    { from: 1, texts: ['b'] },
+  ]);
+  // A longer period than its own changes nothing.
+  log.hurry(1_000);
+  log.add(delta('c'));
+  await vi.advanceTimersByTimeAsync(100);
+  expect(calls.at(-1)).toEqual({ from: 2, texts: ['c'] });
+});
+
 it('numbers each batch on from where the last one ended', async () => {
   const { calls, write } = recordingWrite();
   const log = logWriter(write, 100);

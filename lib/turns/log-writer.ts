@@ -10,6 +10,11 @@ export type LogWriter = {
    * chunk added later waits for its tick as before.
    */
   flush(): Promise<void>;
+  /**
+   * From now on a chunk waits at most `delayMs`, if that is shorter: what waits already goes at
+   * the next tick of the shorter period.
+   */
+  hurry(delayMs: number): void;
 };
 
 /** The tasks waiting for the next tick of each period, and the one timer that runs them. */
@@ -45,13 +50,14 @@ export function atNextTick(task: () => void, periodMs: number): () => void {
 }
 
 /**
- * Batches a turn's chunks for its log: a write at most `delayMs` (`logBatchMs`, lib/config.ts)
+ * Batches a turn's chunks for its log: a write at most `delayMs` (`LOG_BATCH_MS`, turn-recorder)
  * after the first chunk that waits, one write at a time, in order. Every turn's log writes at the
  * same ticks of the clock, so the turns running together write in one statement (the log's group
  * commit) rather than one each. A batch that fails stays pending and goes with the next write, so
  * the log never has a hole; it may only lag while the database is away.
  */
 export function logWriter(write: WriteBatch, delayMs: number): LogWriter {
+  let periodMs = delayMs;
   let written = 0;
   const pending: UIMessageChunk[] = [];
   let cancelTick: (() => void) | undefined;
@@ -76,7 +82,7 @@ export function logWriter(write: WriteBatch, delayMs: number): LogWriter {
         writing = undefined;
         schedule();
       });
-    }, delayMs);
+    }, periodMs);
   };
   const unschedule = () => {
     cancelTick?.();
@@ -96,6 +102,13 @@ export function logWriter(write: WriteBatch, delayMs: number): LogWriter {
         unschedule();
       }
       await flush();
+    },
+    hurry(delayMs) {
+      if (delayMs >= periodMs) return;
+      periodMs = delayMs;
+      if (!cancelTick) return;
+      unschedule();
+      schedule();
     },
   };
 }

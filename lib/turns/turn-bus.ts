@@ -2,7 +2,7 @@ import type { UIMessageChunk } from 'ai';
 import { type Bus, InMemoryBus } from '../events/bus';
 
 // What instances tell each other about running turns: the live tail of a turn's log, for
-// readers on other instances, and Stop, for the instance that runs it. With REDIS_URL the bus
+// readers on other instances, and what they ask of the instance that runs it. With REDIS_URL the bus
 // goes over Redis (set at start-up); without it, it stays in this process, which then is the
 // only instance.
 
@@ -12,12 +12,14 @@ export type TurnMessage =
   /** The turn has ended and its answer is stored: nothing more will be logged. */
   | { type: 'end' }
   /** Someone asked the turn to stop. */
-  | { type: 'stop' };
+  | { type: 'stop' }
+  /** A reader on another instance follows the turn: its log should be written live. */
+  | { type: 'follow' };
 
 /** The key a turn's log batches and its end are published on. */
 export const feedKey = (turnId: string) => `feed:${turnId}`;
-/** The key a Stop for a turn is published on. */
-export const stopKey = (turnId: string) => `stop:${turnId}`;
+/** The key the instance running a turn is asked on: to stop it, or to log it live. */
+export const controlKey = (turnId: string) => `control:${turnId}`;
 
 // On globalThis so that Next's dev reloads (and every route's module copy) share one bus.
 const shared = globalThis as typeof globalThis & { quantaTurnBus?: Bus<TurnMessage> };

@@ -2,7 +2,7 @@ import type { UIMessageChunk } from 'ai';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { textDelta as delta } from '@/tests/helpers/turn-chunks';
 import type { QuantaMessage } from '../protocol';
-import { FINAL_SAVE_RETRIES_MS, turnRecorder } from './turn-recorder';
+import { FINAL_SAVE_RETRIES_MS, LOG_BATCH_MS, turnRecorder } from './turn-recorder';
 
 const opening: UIMessageChunk[] = [
   // runTurn's start chunk says the message is streaming (see lib/agent/run-turn.ts).
@@ -66,7 +66,7 @@ function recorder({
   let stored: QuantaMessage | undefined;
   let writes = 0;
   const recording = turnRecorder({
-    logBatchMs: 100,
+    logBatchMs: LOG_BATCH_MS,
     writeLog: async (from, chunks) => {
       await writeWaits(++writes);
       // A batch goes right after the last: the log has no hole and no overlap.
@@ -108,6 +108,26 @@ it('hands every chunk to the feed and to the log, in order', async () => {
   const chunks = [...opening, delta('He'), delta('l'), delta('lo'), ...closing];
   expect(recording.feed.written).toEqual(chunks);
   expect(log).toEqual(chunks);
+});
+
+it('logs once a second until a reader on another instance follows the turn, then live', async () => {
+  // Batches go at the ticks of the clock: from 0, the first of a second's is at 1,000 ms.
+  vi.setSystemTime(0);
+  const { recording, log } = recorder();
+  const model = source();
+  const recorded = recording.record(model.stream);
+  model.push(...opening);
+  await vi.advanceTimersByTimeAsync(300);
+  expect(log).toEqual([]);
+  recording.followed();
+  await vi.advanceTimersByTimeAsync(LOG_BATCH_MS.followed);
+  expect(log).toEqual(opening);
+  model.push(delta('Hi'));
+  await vi.advanceTimersByTimeAsync(LOG_BATCH_MS.followed);
+  expect(log).toEqual([...opening, delta('Hi')]);
+  model.push(...closing);
+  model.close();
+  await recorded;
 });
 
 it('stores nothing during a step: the log holds what it writes, the end is saved', async () => {
@@ -205,7 +225,7 @@ it('logs what came before a stream that breaks, and still returns', async () => 
 it('ends the feed and the log saying the turn was interrupted when its final save is refused', async () => {
   const log: UIMessageChunk[] = [];
   const recording = turnRecorder({
-    logBatchMs: 100,
+    logBatchMs: LOG_BATCH_MS,
     writeLog: async (_from, chunks) => {
       log.push(...chunks);
     },
@@ -232,7 +252,7 @@ it('tries a final save that fails again after 0.5 s and 2 s, and says how it far
   for (const failures of [2, 3]) {
     let attempts = 0;
     const recording = turnRecorder({
-      logBatchMs: 100,
+      logBatchMs: LOG_BATCH_MS,
       writeLog: async () => {},
       save: async () => {
         attempts++;

@@ -18,6 +18,14 @@ export function logToDatabase(db: Db, sessionId: string, turnId: string): WriteB
 }
 
 /**
+ * The longest a chunk waits before it goes to the turn's log. Readers here follow the turn's feed
+ * in memory; a reader on another instance follows the log, and asks the turn's instance to write
+ * it live (see `followTurn`). Until then a batch a second keeps what a crash loses to a second and
+ * costs a long answer a sixth less CPU than ten (bench/README.md, A turn's log by the second).
+ */
+export const LOG_BATCH_MS = { unfollowed: 1_000, followed: 100 };
+
+/**
  * What became of a save: stored; refused, as the turn no longer holds the session (taken for
  * dead, its answer closed from its log); or not kept as its session is gone.
  */
@@ -29,8 +37,8 @@ export type FinalSave = SaveOutcome | 'failed';
 type Recording = {
   /** Where the turn's log goes (see `logToDatabase`). */
   writeLog: WriteBatch;
-  /** The longest a chunk waits before it goes to the log (`logBatchMs`, lib/config.ts). */
-  logBatchMs: number;
+  /** The longest a chunk waits before it goes to the log (`LOG_BATCH_MS`). */
+  logBatchMs: typeof LOG_BATCH_MS;
   /**
    * Stores the assistant message (appended the first time, replaced after) while the turn holds
    * the session: the caller decides what a refusal means for the turn.
@@ -57,7 +65,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function turnRecorder({ writeLog, logBatchMs, save }: Recording) {
   const feed = new TurnFeed();
-  const log = logWriter(writeLog, logBatchMs);
+  const log = logWriter(writeLog, logBatchMs.unfollowed);
   let queue: Promise<unknown> = Promise.resolve();
   /** Runs `task` once the saves queued before it are done. */
   const queued = <T>(task: () => Promise<T>): Promise<T> => {
@@ -81,6 +89,8 @@ export function turnRecorder({ writeLog, logBatchMs, save }: Recording) {
 
   return {
     feed,
+    /** A reader on another instance follows the turn: its log is written live from now on. */
+    followed: () => log.hurry(logBatchMs.followed),
     onStep: (message: QuantaMessage) =>
       queued(() => save(message)).then(
         () => {},

@@ -17,7 +17,7 @@ import { releaseTurn } from '@/lib/db/turns';
 import { subscribe } from '@/lib/events/session-events';
 import { newId } from '@/lib/ids';
 import { STALE_TURN_MS } from '@/lib/sessions/turn-mark';
-import { feedKey, stopKey, type TurnMessage, turnBus } from '@/lib/turns/turn-bus';
+import { controlKey, feedKey, type TurnMessage, turnBus } from '@/lib/turns/turn-bus';
 import { FINAL_SAVE_RETRIES_MS } from '@/lib/turns/turn-recorder';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { holdNextTurn, nextTurnOn } from '@/tests/helpers/held-model';
@@ -376,8 +376,13 @@ describeEachDatabase('durable turns over the routes', (database) => {
   it('follows a turn running on another instance from its log and the bus', async () => {
     const id = await createSession();
     const { turnId, messageId } = await markTurn(id, 0);
+    const asked: TurnMessage[] = [];
+    const unsubscribe = turnBus().subscribe(controlKey(turnId), (message) => asked.push(message));
+    onTestFinished(unsubscribe);
     const response = await follow(id);
     expect(response.status).toBe(200);
+    // Its instance is asked to log it live.
+    expect(asked).toEqual([{ type: 'follow' }]);
     const stream = uiChunks(response);
     expect(await stream.take(5)).toEqual(partial(messageId));
     // The other instance logs a batch, then publishes it.
@@ -402,7 +407,7 @@ describeEachDatabase('durable turns over the routes', (database) => {
     const id = await createSession();
     const { turnId } = await markTurn(id, 0);
     const heard: TurnMessage[] = [];
-    const unsubscribe = turnBus().subscribe(stopKey(turnId), (message) => heard.push(message));
+    const unsubscribe = turnBus().subscribe(controlKey(turnId), (message) => heard.push(message));
     expect(await stop(id)).toEqual({ stopped: true });
     unsubscribe();
     expect(heard).toEqual([{ type: 'stop' }]);
@@ -447,7 +452,7 @@ describeEachDatabase('durable turns over the routes', (database) => {
     const id = await createSession();
     const { turnId } = await markTurn(id, 0);
     const heard: TurnMessage[] = [];
-    const unsubscribe = turnBus().subscribe(stopKey(turnId), (message) => heard.push(message));
+    const unsubscribe = turnBus().subscribe(controlKey(turnId), (message) => heard.push(message));
     expect((await remove(id)).status).toBe(204);
     unsubscribe();
     expect(heard).toEqual([{ type: 'stop' }]);
@@ -536,14 +541,8 @@ describeEachDatabase('durable turns over the routes', (database) => {
     await expectStoredAnswer(id, 'interrupted');
   }, 15_000);
 
-  it('writes the log of a turn on an instance alone once a second: nothing else reads it live', async () => {
-    // Other instances, which follow a turn by its log's batches, come with a Redis.
-    vi.stubEnv('REDIS_URL', '');
-    onTestFinished(() => {
-      vi.unstubAllEnvs();
-    });
-    const id = await createSession();
-    // 2.5 s of answer, a word every 50 ms: batches of 100 ms would be some 25.
+  /** Starts a turn whose answer takes 2.5 s, a word every 50 ms; returns its words. */
+  function nextTurnAnswersSlowly() {
     const words = Array.from({ length: 50 }, (_, index) => `w${index} `);
     const chunks: LanguageModelV3StreamPart[] = [
       { type: 'stream-start', warnings: [] },
@@ -557,18 +556,42 @@ describeEachDatabase('durable turns over the routes', (database) => {
         doStream: async () => ({ stream: simulateReadableStream({ chunks, chunkDelayInMs: 50 }) }),
       }),
     );
-    await uiChunks(await prompt(id)).rest();
-    const batches = await db()
-      .select({ seq: turnChunks.seq })
-      .from(turnChunks)
-      .where(eq(turnChunks.sessionId, id));
-    // One at each second the answer crossed (two or three), and the rest at its end.
-    expect(batches.length).toBeGreaterThanOrEqual(3);
-    expect(batches.length).toBeLessThanOrEqual(4);
+    return words;
+  }
+
+  /** The batches the session's turn log was written in, once its answer is stored whole. */
+  async function logBatches(id: string, words: string[]) {
     const { messages } = await readSession(id);
     expect(messages.at(-1).parts).toContainEqual(
       expect.objectContaining({ type: 'text', text: words.join('') }),
     );
+    const batches = await db()
+      .select({ seq: turnChunks.seq })
+      .from(turnChunks)
+      .where(eq(turnChunks.sessionId, id));
+    return batches.length;
+  }
+
+  it('writes the log of a turn no reader elsewhere follows once a second', async () => {
+    const id = await createSession();
+    const words = nextTurnAnswersSlowly();
+    await uiChunks(await prompt(id)).rest();
+    // One at each second the answer crossed (two or three), and the rest at its end; batches of
+    // 100 ms would be some 25.
+    const batches = await logBatches(id, words);
+    expect(batches).toBeGreaterThanOrEqual(3);
+    expect(batches).toBeLessThanOrEqual(4);
+  }, 15_000);
+
+  it('writes the log every 100 ms once a reader on another instance follows the turn', async () => {
+    const id = await createSession();
+    const words = nextTurnAnswersSlowly();
+    const posted = await prompt(id);
+    const turnId = (await getSession(db(), id))?.activeTurnId as string;
+    // What `followTurn` asks on the other instance.
+    turnBus().publish(controlKey(turnId), { type: 'follow' });
+    await uiChunks(posted).rest();
+    expect(await logBatches(id, words)).toBeGreaterThanOrEqual(15);
   }, 15_000);
 
   it('runs a turn to its end and stores it whole when its client goes away', async () => {
