@@ -11,7 +11,7 @@ import { subscribe } from '../events/session-events';
 import { newId } from '../ids';
 import type { SessionEvent } from '../protocol';
 import { runningTurn, trackTurn, untrackTurn } from '../turns/running-turns';
-import { controlKey, type TurnMessage, turnBus } from '../turns/turn-bus';
+import { stopKey, type TurnMessage, turnBus } from '../turns/turn-bus';
 import { TurnFeed } from '../turns/turn-feed';
 import { closeIfDead, closeTurnsOfDeadProcess } from './dead-turns';
 import { STALE_TURN_MS } from './turn-mark';
@@ -43,7 +43,7 @@ describeEachDatabase('turns whose server died', (database) => {
     const first = await markedSession('First partial', 0);
     const second = await markedSession('Second partial', STALE_TURN_MS * 2);
     const stops: TurnMessage[] = [];
-    const unsubscribe = turnBus().subscribe(controlKey(first.turnId), (message) =>
+    const unsubscribe = turnBus().subscribe(stopKey(first.turnId), (message) =>
       stops.push(message),
     );
     await closeTurnsOfDeadProcess(db());

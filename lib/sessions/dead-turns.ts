@@ -8,7 +8,7 @@ import { deleteTurnLog, readChunks } from '../db/turn-log';
 import { closeTurn } from '../db/turns';
 import { publish } from '../events/session-events';
 import { runningTurn } from '../turns/running-turns';
-import { controlKey, turnBus } from '../turns/turn-bus';
+import { stopKey, turnBus } from '../turns/turn-bus';
 import { isStale } from './turn-mark';
 
 // A turn whose server died mid-answer (a crash, a kill, a deploy) left its mark on the session
@@ -44,7 +44,7 @@ export async function closeInterruptedTurn(
   sessionId: string,
   turnId: string,
 ): Promise<void> {
-  turnBus().publish(controlKey(turnId), { type: 'stop' });
+  turnBus().publish(stopKey(turnId), { type: 'stop' });
   // Closed elsewhere already, or ended: its log is its closer's or its readers'.
   if (!(await closeFromLog(db, { sessionId, turnId }))) return;
   await deleteTurnLog(db, turnId);

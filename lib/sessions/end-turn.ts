@@ -1,6 +1,6 @@
 import type { SessionRow } from '../db/schema';
 import { runningTurn } from '../turns/running-turns';
-import { controlKey, turnBus } from '../turns/turn-bus';
+import { stopKey, turnBus } from '../turns/turn-bus';
 
 /**
  * Asks the session's running turn to end, here or on the instance that runs it (which hears
@@ -13,6 +13,6 @@ export function endRunningTurn(session: SessionRow): boolean {
     return true;
   }
   if (session.activeTurnId === null) return false;
-  turnBus().publish(controlKey(session.activeTurnId), { type: 'stop' });
+  turnBus().publish(stopKey(session.activeTurnId), { type: 'stop' });
   return true;
 }

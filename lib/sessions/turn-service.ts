@@ -39,7 +39,7 @@ import {
 } from '../protocol';
 import type { ToolSet } from '../tools/tool-set';
 import { trackTurn, untrackTurn } from '../turns/running-turns';
-import { controlKey, feedKey, turnBus } from '../turns/turn-bus';
+import { feedKey, followKey, stopKey, turnBus } from '../turns/turn-bus';
 import {
   type FinalSave,
   LOG_BATCH_MS,
@@ -117,10 +117,13 @@ export async function postMessage(
   const controller = new AbortController();
   const stop = () => controller.abort();
   let recorder: TurnRecorder | undefined;
-  // A follower's ask heard before there is a recorder is asked again (see followTurn).
-  const stopHearing = turnBus().subscribe(controlKey(turnId), (message) => {
-    if (message.type === 'stop') stop();
-    if (message.type === 'follow') recorder?.followed();
+  // A reader on another instance asks for the turn's log live (see followTurn), perhaps before
+  // there is a recorder: it is told once there is one.
+  let followed = false;
+  const stopHearing = turnBus().subscribe(stopKey(turnId), stop);
+  const stopHearingFollowers = turnBus().subscribe(followKey(turnId), () => {
+    followed = true;
+    recorder?.followed();
   });
   const stopRenewing = keepTurnMarked(db, id, turnId, stop);
   const turn: HeldTurn = { sessionId: id, turnId };
@@ -131,6 +134,7 @@ export async function postMessage(
   const release = async (saved?: FinalSave) => {
     stopRenewing();
     stopHearing();
+    stopHearingFollowers();
     try {
       await Promise.all([
         saved === 'failed' ? closeFromLog(db, turn) : releaseTurn(db, id, turnId),
@@ -183,6 +187,7 @@ export async function postMessage(
         return (await getSession(db, id)) ? 'refused' : 'gone';
       },
     });
+    if (followed) recorder.followed();
     trackTurn(id, { turnId, controller, feed: recorder.feed });
     // Now that the prompt is stored and the stream route can serve the turn, here and elsewhere.
     publish(id, { type: 'turn', status: 'started' });

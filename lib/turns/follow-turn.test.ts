@@ -5,7 +5,7 @@ import { createSession } from '../db/sessions';
 import { appendChunks } from '../db/turn-log';
 import { newId } from '../ids';
 import { followTurn } from './follow-turn';
-import { controlKey, feedKey, type TurnMessage, turnBus } from './turn-bus';
+import { feedKey, followKey, type TurnMessage, turnBus } from './turn-bus';
 
 describeEachDatabase('following a turn from another instance', (database) => {
   const db = () => database().db;
@@ -97,7 +97,7 @@ describeEachDatabase('following a turn from another instance', (database) => {
   it('asks the turn’s instance for its log live, and again at each watch, until it leaves', async () => {
     const { turnId } = await turnWith('a');
     const asked: TurnMessage[] = [];
-    const unsubscribe = turnBus().subscribe(controlKey(turnId), (message) => asked.push(message));
+    const unsubscribe = turnBus().subscribe(followKey(turnId), (message) => asked.push(message));
     const reader = followTurn({
       db: db(),
       turnId,

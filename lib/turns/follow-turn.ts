@@ -1,7 +1,7 @@
 import type { UIMessageChunk } from 'ai';
 import type { Db } from '../db/client';
 import { readChunks } from '../db/turn-log';
-import { controlKey, feedKey, type TurnMessage, turnBus } from './turn-bus';
+import { feedKey, followKey, type TurnMessage, turnBus } from './turn-bus';
 
 /** How often a follower checks that the turn still runs, in case its end was not heard. */
 export const WATCH_TURN_MS = 2_000;
@@ -71,7 +71,7 @@ export function followTurn({
         });
       // Listening first, then reading the log: a batch written in between is heard.
       const unsubscribe = turnBus().subscribe(feedKey(turnId), hear);
-      const ask = () => turnBus().publish(controlKey(turnId), { type: 'follow' });
+      const ask = () => turnBus().publish(followKey(turnId), { type: 'follow' });
       ask();
       const watch = setInterval(() => {
         ask();

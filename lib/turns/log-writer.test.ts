@@ -75,6 +75,24 @@ it('hurried, writes what waits at the next tick of the shorter period, and so on
   expect(calls.at(-1)).toEqual({ from: 2, texts: ['c'] });
 });
 
+it('hurried while a write is in flight, writes the next batch at the next tick of the shorter period', async () => {
+  const first = deferred();
+  const { calls, write } = recordingWrite((call) => (call === 1 ? first.promise : undefined));
+  const log = logWriter(write, 1_000);
+  log.add(delta('a'));
+  await vi.advanceTimersByTimeAsync(1_000);
+  expect(calls).toEqual([{ from: 0, texts: ['a'] }]);
+  log.add(delta('b'));
+  log.hurry(100);
+  await vi.advanceTimersByTimeAsync(250);
+  first.resolve();
+  // Written at 1,250 ms, it waits for the tick at 1,300.
+  await vi.advanceTimersByTimeAsync(49);
+  expect(calls).toHaveLength(1);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(calls.at(-1)).toEqual({ from: 1, texts: ['b'] });
+});
+
 it('numbers each batch on from where the last one ended', async () => {
   const { calls, write } = recordingWrite();
   const log = logWriter(write, 100);

@@ -18,8 +18,13 @@ export type TurnMessage =
 
 /** The key a turn's log batches and its end are published on. */
 export const feedKey = (turnId: string) => `feed:${turnId}`;
-/** The key the instance running a turn is asked on: to stop it, or to log it live. */
-export const controlKey = (turnId: string) => `control:${turnId}`;
+/** The key a Stop for a turn is published on. */
+export const stopKey = (turnId: string) => `stop:${turnId}`;
+/**
+ * The key a follower on another instance asks on for a turn's log live. Not Stop's: an instance
+ * of an earlier build, still running turns in a rolling deploy, stops a turn on any message there.
+ */
+export const followKey = (turnId: string) => `follow:${turnId}`;
 
 // On globalThis so that Next's dev reloads (and every route's module copy) share one bus.
 const shared = globalThis as typeof globalThis & { quantaTurnBus?: Bus<TurnMessage> };

@@ -88,6 +88,8 @@ const textOf = (message: QuantaMessage | undefined) =>
 
 beforeEach(() => {
   vi.useFakeTimers();
+  // The log writes at the ticks of the clock: from 0, the first of a second's is at 1,000 ms.
+  vi.setSystemTime(0);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -99,7 +101,9 @@ it('hands every chunk to the feed and to the log, in order', async () => {
   const model = source();
   const recorded = recording.record(model.stream);
   model.push(...opening, delta('He'));
-  await vi.advanceTimersByTimeAsync(250);
+  // Past the first tick: two batches, the second at the end.
+  await vi.advanceTimersByTimeAsync(LOG_BATCH_MS.unfollowed + 250);
+  expect(log).toEqual([...opening, delta('He')]);
   model.push(delta('l'), delta('lo'));
   await vi.advanceTimersByTimeAsync(30);
   model.push(...closing);
@@ -111,8 +115,6 @@ it('hands every chunk to the feed and to the log, in order', async () => {
 });
 
 it('logs once a second until a reader on another instance follows the turn, then live', async () => {
-  // Batches go at the ticks of the clock: from 0, the first of a second's is at 1,000 ms.
-  vi.setSystemTime(0);
   const { recording, log } = recorder();
   const model = source();
   const recorded = recording.record(model.stream);

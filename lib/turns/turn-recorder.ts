@@ -23,7 +23,7 @@ export function logToDatabase(db: Db, sessionId: string, turnId: string): WriteB
  * it live (see `followTurn`). Until then a batch a second keeps what a crash loses to a second and
  * costs a long answer a sixth less CPU than ten (bench/README.md, A turn's log by the second).
  */
-export const LOG_BATCH_MS = { unfollowed: 1_000, followed: 100 };
+export const LOG_BATCH_MS = Object.freeze({ unfollowed: 1_000, followed: 100 });
 
 /**
  * What became of a save: stored; refused, as the turn no longer holds the session (taken for
@@ -38,7 +38,7 @@ type Recording = {
   /** Where the turn's log goes (see `logToDatabase`). */
   writeLog: WriteBatch;
   /** The longest a chunk waits before it goes to the log (`LOG_BATCH_MS`). */
-  logBatchMs: typeof LOG_BATCH_MS;
+  logBatchMs: { readonly unfollowed: number; readonly followed: number };
   /**
    * Stores the assistant message (appended the first time, replaced after) while the turn holds
    * the session: the caller decides what a refusal means for the turn.

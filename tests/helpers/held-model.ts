@@ -53,7 +53,7 @@ export function heldModel(words = 'I am still answering'): HeldModel {
 }
 
 // The next turns run on these models, in order, instead of the session's own.
-const queue: LanguageModelV3[] = [];
+const queue: (LanguageModelV3 | Promise<LanguageModelV3>)[] = [];
 
 /** The next turn answers a few words and then runs until it is released or stopped. */
 export function holdNextTurn(): HeldModel {
@@ -62,8 +62,11 @@ export function holdNextTurn(): HeldModel {
   return held;
 }
 
-/** The next turn runs on `model` instead of the session's own. */
-export function nextTurnOn(model: LanguageModelV3): void {
+/**
+ * The next turn runs on `model` instead of the session's own; a promise holds the turn, claimed,
+ * until it resolves.
+ */
+export function nextTurnOn(model: LanguageModelV3 | Promise<LanguageModelV3>): void {
   queue.push(model);
 }
 
@@ -80,7 +83,7 @@ export async function withHeldModels(importOriginal: () => Promise<Models>): Pro
     resolveModel: async (...args) => {
       const resolved = await actual.resolveModel(...args);
       const next = queue.shift();
-      return next ? { ...resolved, model: next } : resolved;
+      return next ? { ...resolved, model: await next } : resolved;
     },
   };
 }

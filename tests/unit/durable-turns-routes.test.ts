@@ -17,7 +17,7 @@ import { releaseTurn } from '@/lib/db/turns';
 import { subscribe } from '@/lib/events/session-events';
 import { newId } from '@/lib/ids';
 import { STALE_TURN_MS } from '@/lib/sessions/turn-mark';
-import { controlKey, feedKey, type TurnMessage, turnBus } from '@/lib/turns/turn-bus';
+import { feedKey, followKey, stopKey, type TurnMessage, turnBus } from '@/lib/turns/turn-bus';
 import { FINAL_SAVE_RETRIES_MS } from '@/lib/turns/turn-recorder';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { holdNextTurn, nextTurnOn } from '@/tests/helpers/held-model';
@@ -377,7 +377,7 @@ describeEachDatabase('durable turns over the routes', (database) => {
     const id = await createSession();
     const { turnId, messageId } = await markTurn(id, 0);
     const asked: TurnMessage[] = [];
-    const unsubscribe = turnBus().subscribe(controlKey(turnId), (message) => asked.push(message));
+    const unsubscribe = turnBus().subscribe(followKey(turnId), (message) => asked.push(message));
     onTestFinished(unsubscribe);
     const response = await follow(id);
     expect(response.status).toBe(200);
@@ -407,7 +407,7 @@ describeEachDatabase('durable turns over the routes', (database) => {
     const id = await createSession();
     const { turnId } = await markTurn(id, 0);
     const heard: TurnMessage[] = [];
-    const unsubscribe = turnBus().subscribe(controlKey(turnId), (message) => heard.push(message));
+    const unsubscribe = turnBus().subscribe(stopKey(turnId), (message) => heard.push(message));
     expect(await stop(id)).toEqual({ stopped: true });
     unsubscribe();
     expect(heard).toEqual([{ type: 'stop' }]);
@@ -452,7 +452,7 @@ describeEachDatabase('durable turns over the routes', (database) => {
     const id = await createSession();
     const { turnId } = await markTurn(id, 0);
     const heard: TurnMessage[] = [];
-    const unsubscribe = turnBus().subscribe(controlKey(turnId), (message) => heard.push(message));
+    const unsubscribe = turnBus().subscribe(stopKey(turnId), (message) => heard.push(message));
     expect((await remove(id)).status).toBe(204);
     unsubscribe();
     expect(heard).toEqual([{ type: 'stop' }]);
@@ -541,8 +541,8 @@ describeEachDatabase('durable turns over the routes', (database) => {
     await expectStoredAnswer(id, 'interrupted');
   }, 15_000);
 
-  /** Starts a turn whose answer takes 2.5 s, a word every 50 ms; returns its words. */
-  function nextTurnAnswersSlowly() {
+  /** A model whose answer takes 2.5 s, a word every 50 ms, and its words. */
+  function slowAnswer() {
     const words = Array.from({ length: 50 }, (_, index) => `w${index} `);
     const chunks: LanguageModelV3StreamPart[] = [
       { type: 'stream-start', warnings: [] },
@@ -551,12 +551,10 @@ describeEachDatabase('durable turns over the routes', (database) => {
       { type: 'text-end', id: 't' },
       finish('stop'),
     ];
-    nextTurnOn(
-      new MockLanguageModelV3({
-        doStream: async () => ({ stream: simulateReadableStream({ chunks, chunkDelayInMs: 50 }) }),
-      }),
-    );
-    return words;
+    const model = new MockLanguageModelV3({
+      doStream: async () => ({ stream: simulateReadableStream({ chunks, chunkDelayInMs: 50 }) }),
+    });
+    return { words, model };
   }
 
   /** The batches the session's turn log was written in, once its answer is stored whole. */
@@ -572,9 +570,18 @@ describeEachDatabase('durable turns over the routes', (database) => {
     return batches.length;
   }
 
+  /** The turn the session's claim marked, once it has. */
+  const claimedTurn = (id: string) =>
+    vi.waitFor(async () => {
+      const turnId = (await getSession(db(), id))?.activeTurnId;
+      if (!turnId) throw new Error('the session is not claimed yet');
+      return turnId;
+    });
+
   it('writes the log of a turn no reader elsewhere follows once a second', async () => {
     const id = await createSession();
-    const words = nextTurnAnswersSlowly();
+    const { words, model } = slowAnswer();
+    nextTurnOn(model);
     await uiChunks(await prompt(id)).rest();
     // One at each second the answer crossed (two or three), and the rest at its end; batches of
     // 100 ms would be some 25.
@@ -585,13 +592,25 @@ describeEachDatabase('durable turns over the routes', (database) => {
 
   it('writes the log every 100 ms once a reader on another instance follows the turn', async () => {
     const id = await createSession();
-    const words = nextTurnAnswersSlowly();
+    const { words, model } = slowAnswer();
+    nextTurnOn(model);
     const posted = await prompt(id);
-    const turnId = (await getSession(db(), id))?.activeTurnId as string;
     // What `followTurn` asks on the other instance.
-    turnBus().publish(controlKey(turnId), { type: 'follow' });
+    turnBus().publish(followKey(await claimedTurn(id)), { type: 'follow' });
     await uiChunks(posted).rest();
-    expect(await logBatches(id, words)).toBeGreaterThanOrEqual(15);
+    expect(await logBatches(id, words)).toBeGreaterThanOrEqual(8);
+  }, 15_000);
+
+  it('hears a follower who asks before the turn has its model', async () => {
+    const id = await createSession();
+    const { words, model } = slowAnswer();
+    let giveModel = () => {};
+    nextTurnOn(new Promise((resolve) => (giveModel = () => resolve(model))));
+    const posting = prompt(id);
+    turnBus().publish(followKey(await claimedTurn(id)), { type: 'follow' });
+    giveModel();
+    await uiChunks(await posting).rest();
+    expect(await logBatches(id, words)).toBeGreaterThanOrEqual(8);
   }, 15_000);
 
   it('runs a turn to its end and stores it whole when its client goes away', async () => {
