@@ -199,6 +199,24 @@ export async function findToolCallMessage(
 }
 
 /**
+ * Whether the session holds message `id` as a turn's end saved it: a status other than
+ * `streaming`, which a step's save gives an answer still being written.
+ */
+export async function isFinalAnswer(tx: Db, sessionId: string, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.id, id),
+        eq(messages.sessionId, sessionId),
+        sql`${messages.metadata}->>'status' <> 'streaming'`,
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
  * Stores a message under its id: its parts and metadata replaced if the session has it, appended
  * otherwise; made storable (lib/db/storable) either way. The caller's transaction holds the
  * session's row (`for update`): every message write takes that row, in the trigger that stamps

@@ -42,6 +42,39 @@ describeEachDatabase('turn marks', (database) => {
     expect(await listMessages(db(), session.id)).toHaveLength(2);
   });
 
+  it('closes a turn whose final answer was stored without touching that answer', async () => {
+    const session = await createSession(db(), { ownerId: 'owner-a' });
+    const text = (words: string) => [{ type: 'text' as const, text: words }];
+    const turn = { sessionId: session.id, turnId: 't1' };
+    await claimTurn(db(), { ...turn, ownerId: 'owner-a' });
+    const id = newId();
+    // Saved at the turn's end, whose release was then lost; its log held less.
+    const complete = { model: 'demo:offline', status: 'complete' as const };
+    await appendMessages(db(), session.id, [
+      { role: 'user', parts: text('hi') },
+      { id, role: 'assistant', parts: text('the whole answer'), metadata: complete },
+    ]);
+    const fromLog = {
+      id,
+      role: 'assistant' as const,
+      parts: text('the whole'),
+      metadata: { model: 'demo:offline', status: 'interrupted' as const },
+    };
+    expect(await closeTurn(db(), turn, fromLog)).toBe(true);
+    expect((await getSession(db(), session.id))?.activeTurnId).toBeNull();
+    const [, answer] = await listMessages(db(), session.id);
+    expect([answer?.parts, answer?.metadata]).toEqual([text('the whole answer'), complete]);
+    // A step's save, still streaming, is replaced by what the log holds.
+    await claimTurn(db(), { sessionId: session.id, ownerId: 'owner-a', turnId: 't2' });
+    await db()
+      .update(messages)
+      .set({ metadata: { ...complete, status: 'streaming' } })
+      .where(eq(messages.id, id));
+    expect(await closeTurn(db(), { ...turn, turnId: 't2' }, fromLog)).toBe(true);
+    const [, replaced] = await listMessages(db(), session.id);
+    expect([replaced?.parts, replaced?.metadata]).toEqual([fromLog.parts, fromLog.metadata]);
+  });
+
   it("lets one turn at a time run on the owner's session", async () => {
     const session = await createSession(db(), { ownerId: 'owner-a' });
     const claim = (turnId: string, ownerId = 'owner-a') =>

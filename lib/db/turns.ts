@@ -11,7 +11,7 @@ import {
 import type { QuantaMessage } from '../protocol';
 import type { Db } from './client';
 import { columnName as column } from './column-name';
-import { type IdentifiedMessage, replaceOrAppend } from './messages';
+import { type IdentifiedMessage, isFinalAnswer, replaceOrAppend } from './messages';
 import { type HeldTurn, type MessageRow, messages, type SessionRow, sessions } from './schema';
 import { DEFAULT_TITLE } from './sessions';
 import { storable } from './storable';
@@ -203,7 +203,11 @@ export async function closeTurn(
       .where(and(eq(sessions.id, sessionId), eq(sessions.activeTurnId, turnId)))
       .for('update');
     if (!held) return false;
-    if (answer) await replaceOrAppend(tx, sessionId, answer);
+    // A final answer stored by a turn whose release was then lost (a database failing, a server
+    // dying in between) is the whole of it; the log may hold less (see `turnRecorder`).
+    if (answer && !(await isFinalAnswer(tx, sessionId, answer.id))) {
+      await replaceOrAppend(tx, sessionId, answer);
+    }
     await releaseTurn(tx, sessionId, turnId);
     return true;
   });
