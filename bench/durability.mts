@@ -111,8 +111,10 @@ async function turn(target: Target, sessionId: string, mode: Mode): Promise<Turn
   }
   const writeLog = logToDatabase(db, sessionId, turnId);
   const recorder = turnRecorder({
-    // No reader follows these turns from another instance: a batch a second.
+    // No reader follows these turns from another instance: a batch a second. Each database as it
+    // is deployed: PGlite alone, PostgreSQL among instances, with a Redis.
     logBatchMs: LOG_BATCH_MS,
+    followedElsewhere: target.name === 'PostgreSQL',
     writeLog:
       mode === 'on'
         ? (from, chunks) => {

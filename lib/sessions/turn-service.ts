@@ -18,6 +18,7 @@ import {
   maxSteps,
   maxToolInputBytes,
   maxWidgetDataBytes,
+  redisUrl,
 } from '../config';
 import type { Db } from '../db/client';
 import { insertMessage, listMessages, saveTurnAnswer, truncateMessages } from '../db/messages';
@@ -147,13 +148,15 @@ export async function postMessage(
         recorder.feed.end();
         untrackTurn(id, turnId);
         turnBus().publish(feedKey(turnId), { type: 'end' });
-        setTimeout(
-          () =>
-            void deleteEndedTurnLogs(db, id).catch((error: unknown) =>
-              console.error(`Removing the logs of session ${id} failed:`, error),
-            ),
-          LOG_KEPT_MS,
-        ).unref();
+        if (recorder.logged()) {
+          setTimeout(
+            () =>
+              void deleteEndedTurnLogs(db, id).catch((error: unknown) =>
+                console.error(`Removing the logs of session ${id} failed:`, error),
+              ),
+            LOG_KEPT_MS,
+          ).unref();
+        }
       }
     }
   };
@@ -171,6 +174,7 @@ export async function postMessage(
     recorder = turnRecorder({
       writeLog: unlessSessionGone(logToDatabase(db, id, turnId)),
       logBatchMs: LOG_BATCH_MS,
+      followedElsewhere: redisUrl() !== undefined,
       // A save refused means the turn no longer holds the session: it was taken for dead (its
       // renewals lost) or the session deleted. It stops, as a lost renewal would stop it.
       save: async (message) => {

@@ -93,6 +93,30 @@ it('hurried while a write is in flight, writes the next batch at the next tick o
   expect(calls.at(-1)).toEqual({ from: 1, texts: ['b'] });
 });
 
+it('discarded, writes nothing more, once the write in flight is done', async () => {
+  const first = deferred();
+  const { calls, write } = recordingWrite((call) => (call === 1 ? first.promise : undefined));
+  const log = logWriter(write, 100);
+  log.add(delta('a'));
+  expect(log.wrote()).toBe(false);
+  await vi.advanceTimersByTimeAsync(100);
+  log.add(delta('b'));
+  let discarded = false;
+  void log.discard().then(() => {
+    discarded = true;
+  });
+  await vi.advanceTimersByTimeAsync(0);
+  expect(discarded).toBe(false);
+  first.resolve();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(discarded).toBe(true);
+  expect(log.wrote()).toBe(true);
+  log.add(delta('c'));
+  await log.discard();
+  await vi.advanceTimersByTimeAsync(1_000);
+  expect(calls).toEqual([{ from: 0, texts: ['a'] }]);
+});
+
 it('numbers each batch on from where the last one ended', async () => {
   const { calls, write } = recordingWrite();
   const log = logWriter(write, 100);

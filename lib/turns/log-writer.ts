@@ -10,6 +10,10 @@ export type LogWriter = {
    * chunk added later waits for its tick as before.
    */
   flush(): Promise<void>;
+  /** Drops what is pending, once the write in flight is done: nothing more is written. */
+  discard(): Promise<void>;
+  /** Whether any batch has been written. */
+  wrote(): boolean;
   /**
    * From now on a chunk waits at most `delayMs`, if that is shorter: what waits already goes at
    * the next tick of the shorter period.
@@ -103,6 +107,12 @@ export function logWriter(write: WriteBatch, delayMs: number): LogWriter {
       }
       await flush();
     },
+    async discard() {
+      unschedule();
+      pending.length = 0;
+      await writing;
+    },
+    wrote: () => written > 0,
     hurry(delayMs) {
       if (delayMs >= periodMs) return;
       periodMs = delayMs;

@@ -60,6 +60,7 @@ function gate() {
 function recorder({
   saveWaits = (_call: number): Promise<void> | undefined => undefined,
   writeWaits = (_call: number): Promise<void> | undefined => undefined,
+  followedElsewhere = true,
 } = {}) {
   const log: UIMessageChunk[] = [];
   const saves: QuantaMessage[] = [];
@@ -67,6 +68,7 @@ function recorder({
   let writes = 0;
   const recording = turnRecorder({
     logBatchMs: LOG_BATCH_MS,
+    followedElsewhere,
     writeLog: async (from, chunks) => {
       await writeWaits(++writes);
       // A batch goes right after the last: the log has no hole and no overlap.
@@ -212,6 +214,39 @@ it('returns from record() only once the log is written and the saves are stored'
   expect(stored()).toEqual(final);
 });
 
+it('alone, leaves the last chunks of a turn whose final message is stored out of its log', async () => {
+  const { recording, log, stored } = recorder({ followedElsewhere: false });
+  const model = source();
+  const recorded = recording.record(model.stream);
+  model.push(...opening, delta('Hel'));
+  // Past the first tick: what a crash would have left is written.
+  await vi.advanceTimersByTimeAsync(LOG_BATCH_MS.unfollowed);
+  model.push(delta('lo'));
+  const ended = recording.onEnd(final);
+  model.push(...closing);
+  model.close();
+  await Promise.all([ended, recorded]);
+  expect(stored()).toEqual(final);
+  expect(log).toEqual([...opening, delta('Hel')]);
+  expect(recording.logged()).toBe(true);
+  // Nothing more is written later either.
+  await vi.advanceTimersByTimeAsync(5 * LOG_BATCH_MS.unfollowed);
+  expect(log).toEqual([...opening, delta('Hel')]);
+});
+
+it('alone, writes nothing for a turn that ends stored within its first second', async () => {
+  const { recording, log } = recorder({ followedElsewhere: false });
+  const model = source();
+  const recorded = recording.record(model.stream);
+  model.push(...opening, delta('Hello'));
+  const ended = recording.onEnd(final);
+  model.push(...closing);
+  model.close();
+  await Promise.all([ended, recorded]);
+  expect(log).toEqual([]);
+  expect(recording.logged()).toBe(false);
+});
+
 it('logs what came before a stream that breaks, and still returns', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const { recording, log } = recorder();
@@ -228,6 +263,7 @@ it('ends the feed and the log saying the turn was interrupted when its final sav
   const log: UIMessageChunk[] = [];
   const recording = turnRecorder({
     logBatchMs: LOG_BATCH_MS,
+    followedElsewhere: false,
     writeLog: async (_from, chunks) => {
       log.push(...chunks);
     },
@@ -255,6 +291,7 @@ it('tries a final save that fails again after 0.5 s and 2 s, and says how it far
     let attempts = 0;
     const recording = turnRecorder({
       logBatchMs: LOG_BATCH_MS,
+      followedElsewhere: false,
       writeLog: async () => {},
       save: async () => {
         attempts++;

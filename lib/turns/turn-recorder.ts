@@ -40,6 +40,12 @@ type Recording = {
   /** The longest a chunk waits before it goes to the log (`LOG_BATCH_MS`). */
   logBatchMs: { readonly unfollowed: number; readonly followed: number };
   /**
+   * Whether readers on other instances may follow the turn (there is a Redis between them): the
+   * log's last chunks are then written for them whatever became of the turn. Alone, the log is
+   * only what a crash leaves, and a stored final message holds all of it.
+   */
+  followedElsewhere: boolean;
+  /**
    * Stores the assistant message (appended the first time, replaced after) while the turn holds
    * the session: the caller decides what a refusal means for the turn.
    */
@@ -63,7 +69,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * page read here shows (see `answerSoFar`): a save a second cost a long answer a tenth of its
  * CPU. The saves go through one queue, so the final message is stored last.
  */
-export function turnRecorder({ writeLog, logBatchMs, save }: Recording) {
+export function turnRecorder({ writeLog, logBatchMs, followedElsewhere, save }: Recording) {
   const feed = new TurnFeed();
   const log = logWriter(writeLog, logBatchMs.unfollowed);
   let queue: Promise<unknown> = Promise.resolve();
@@ -101,8 +107,9 @@ export function turnRecorder({ writeLog, logBatchMs, save }: Recording) {
       await final.saved;
     },
     /**
-     * Reads the turn to its end (whoever else listens) and returns once all of it is logged and
-     * its saves are done, with what became of the final message (undefined: the turn gave none).
+     * Reads the turn to its end (whoever else listens) and returns once its saves are done and
+     * its log written (see `followedElsewhere`), with what became of the final message
+     * (undefined: the turn gave none).
      * Its last chunk says how the turn ended, so every reader shows it at once; should the final
      * message be refused or fail, one more says the turn was interrupted, as the transcript will.
      */
@@ -128,9 +135,12 @@ export function turnRecorder({ writeLog, logBatchMs, save }: Recording) {
       if (saved === 'refused' || saved === 'failed') {
         add({ type: 'message-metadata', messageMetadata: { status: 'interrupted' } });
       }
-      await log.flush();
+      if (followedElsewhere || saved !== 'stored') await log.flush();
+      else await log.discard();
       return saved;
     },
+    /** Whether the turn's log holds any chunk: one that wrote none leaves nothing to remove. */
+    logged: () => log.wrote(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import * as messagesRoute from '@/app/api/sessions/[id]/messages/route';
 import * as sessionsRoute from '@/app/api/sessions/route';
 import { type Database, openDatabase } from '@/lib/db/client';
@@ -99,6 +99,31 @@ describe.skipIf(!process.env.DATABASE_URL)("a turn's round trips to PostgreSQL",
       const writes = after.filter((trip) => trip !== 'insert turn_chunks');
       expect(writes).toEqual(['insert messages', 'update sessions']);
     }
+  });
+
+  /** Waits for the start of the next second: a short turn then crosses no tick of its log. */
+  const startOfASecond = () =>
+    new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000) + 5));
+
+  it('writes no log for a short turn on an instance alone, and its last batch among instances', async () => {
+    const created = await sessionsRoute.POST(request('POST', '/api/sessions', owner, {}));
+    const { id } = (await created.json()).session as { id: string };
+    const prompt = { message: { role: 'user', parts: [{ type: 'text', text: 'Hi' }] } };
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
+    // Alone, the log is what a crash leaves: the stored answer holds all of it.
+    vi.stubEnv('REDIS_URL', '');
+    await startOfASecond();
+    expect((await turn(id, prompt)).after).toEqual(['insert messages', 'update sessions']);
+    // Readers on other instances may follow it: its last chunks are logged for them.
+    vi.stubEnv('REDIS_URL', 'redis://127.0.0.1:6379');
+    await startOfASecond();
+    expect((await turn(id, prompt)).after).toEqual([
+      'insert messages',
+      'insert turn_chunks',
+      'update sessions',
+    ]);
   });
 
   it("reads a long session's whole history at its first turn here, then what was written since", async () => {
