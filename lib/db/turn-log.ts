@@ -65,6 +65,11 @@ export async function deleteTurnLog(db: Db, turnId: string): Promise<void> {
   await db.delete(turnChunks).where(eq(turnChunks.turnId, turnId));
 }
 
+/** Removes every turn's log: for a process that knows no turn runs (PGlite's, at start-up). */
+export async function deleteAllTurnLogs(db: Db): Promise<void> {
+  await db.delete(turnChunks);
+}
+
 /**
  * Removes the logs of the session's turns that no longer run: all but its marked turn's. Those
  * of turns that ended are kept a little while for readers on other instances still catching up.

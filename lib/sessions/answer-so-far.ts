@@ -14,7 +14,9 @@ import { runningTurn } from '../turns/running-turns';
 /**
  * The session's running turn's answer so far, in its stored form: from the feed when the turn
  * runs here, else from its log; undefined when no turn runs, it has written nothing, or it has
- * ended (its final message, stored before its last chunk, is the truth: settled, capped).
+ * ended (its final message, stored before its last chunk, is the truth: settled, capped). On an
+ * instance alone the log of a stored turn may end before that chunk (see `turnRecorder`): the
+ * copy given then is `withAnswer`'s to leave out, as the stored message is final.
  */
 export async function answerSoFar(
   db: Db,

@@ -39,14 +39,18 @@ describeEachDatabase('turns whose server died', (database) => {
     return { id: session.id, turnId, messageId };
   }
 
-  it('at start-up, closes every marked turn, however fresh its mark', async () => {
+  it('at start-up, closes every marked turn, however fresh its mark, and removes every log', async () => {
     const first = await markedSession('First partial', 0);
     const second = await markedSession('Second partial', STALE_TURN_MS * 2);
+    // An ended turn's log, whose removal 30 s after its end died with the process.
+    const ended = newId();
+    await appendChunks(db(), first.id, ended, 0, answer(newId(), 'Ended'));
     const stops: TurnMessage[] = [];
     const unsubscribe = turnBus().subscribe(stopKey(first.turnId), (message) =>
       stops.push(message),
     );
     await closeTurnsOfDeadProcess(db());
+    expect(await readChunks(db(), ended)).toEqual([]);
     unsubscribe();
     for (const [turn, text] of [
       [first, 'First partial'],

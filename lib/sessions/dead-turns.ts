@@ -4,7 +4,7 @@ import { interruptedMessage } from '../agent/turn-message';
 import { maxToolInputBytes } from '../config';
 import type { Db } from '../db/client';
 import { type HeldTurn, type SessionRow, sessions } from '../db/schema';
-import { deleteTurnLog, readChunks } from '../db/turn-log';
+import { deleteAllTurnLogs, deleteTurnLog, readChunks } from '../db/turn-log';
 import { closeTurn } from '../db/turns';
 import { publish } from '../events/session-events';
 import { runningTurn } from '../turns/running-turns';
@@ -64,7 +64,8 @@ export async function closeIfDead(db: Db, session: SessionRow): Promise<boolean>
 
 /**
  * With PGlite only this process opens the data folder, so at start-up every marked turn died
- * with the process before: each is closed now rather than after the stale window.
+ * with the process before: each is closed now rather than after the stale window, and every log
+ * left is removed.
  */
 export async function closeTurnsOfDeadProcess(db: Db): Promise<void> {
   const marked = await db
@@ -74,4 +75,7 @@ export async function closeTurnsOfDeadProcess(db: Db): Promise<void> {
   for (const { id, turnId } of marked) {
     if (turnId) await closeInterruptedTurn(db, id, turnId);
   }
+  // Ended turns' logs whose removal, 30 s after their end, died with the process too: a session
+  // of short turns alone would never remove them (they write no log of their own).
+  await deleteAllTurnLogs(db);
 }
