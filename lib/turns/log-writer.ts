@@ -10,7 +10,7 @@ export type LogWriter = {
    * chunk added later waits for its tick as before.
    */
   flush(): Promise<void>;
-  /** Drops what is pending, once the write in flight is done: nothing more is written. */
+  /** Drops what is pending, and waits for the write in flight: the log is left as it is. */
   discard(): Promise<void>;
   /** Whether any batch has been written. */
   wrote(): boolean;

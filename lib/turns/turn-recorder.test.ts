@@ -289,10 +289,13 @@ it('tries a final save that fails again after 0.5 s and 2 s, and says how it far
   expect(FINAL_SAVE_RETRIES_MS).toEqual([500, 2_000]);
   for (const failures of [2, 3]) {
     let attempts = 0;
+    const log: UIMessageChunk[] = [];
     const recording = turnRecorder({
       logBatchMs: LOG_BATCH_MS,
       followedElsewhere: false,
-      writeLog: async () => {},
+      writeLog: async (_from, chunks) => {
+        log.push(...chunks);
+      },
       save: async () => {
         attempts++;
         if (attempts <= failures) throw new Error('connection lost');
@@ -318,6 +321,9 @@ it('tries a final save that fails again after 0.5 s and 2 s, and says how it far
       type: 'message-metadata',
       messageMetadata: stored ? final.metadata : { status: 'interrupted' },
     });
+    // Alone, a stored turn's log ends where its last tick left it, before its closing chunk; a
+    // failed one's is whole, for the release to close the turn from.
+    expect(log).toEqual(recording.feed.written.slice(0, stored ? -1 : undefined));
   }
 });
 
