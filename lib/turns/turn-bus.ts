@@ -2,8 +2,8 @@ import type { UIMessageChunk } from 'ai';
 import { type Bus, InMemoryBus } from '../events/bus';
 
 // What instances tell each other about running turns: the live tail of a turn's log, for
-// readers on other instances, and what they ask of the instance that runs it. With REDIS_URL the bus
-// goes over Redis (set at start-up); without it, it stays in this process, which then is the
+// readers on other instances, and what they ask of the instance that runs it. With REDIS_URL the
+// bus goes over Redis (set at start-up); without it, it stays in this process, which then is the
 // only instance.
 
 export type TurnMessage =

@@ -71,23 +71,27 @@ async function streamedFor(turn: SseReader, ms: number) {
 
 /**
  * The interrupted answer the server stored: a start of the script holding at least what the
- * client had received `lostAtMostMs` before the kill. Returns how much of what the client
- * had received it lost.
+ * client had received `lostAtMostMs` before the kill. Prints, after `crash`, how much of what
+ * the client had received it lost.
  */
 function expectInterrupted(
-  stored: string,
-  status: string | undefined,
+  crash: string,
+  answer: Parameters<typeof texts>[0],
   turn: SseReader,
   killedAt: number,
   lostAtMostMs: number,
-): number {
-  expect(status).toBe('interrupted');
+): void {
+  const stored = texts(answer);
+  expect(answer?.metadata?.status).toBe('interrupted');
   expect(FULL.startsWith(stored), stored).toBe(true);
   expect(stored.length).toBeGreaterThanOrEqual(
     streamedText(turn.events, killedAt - lostAtMostMs).length,
   );
   expect(stored.length).toBeGreaterThan(0);
-  return streamedText(turn.events).length - stored.length;
+  const received = streamedText(turn.events).length;
+  console.log(
+    `${crash}: the client had ${received} characters, ${received - stored.length} of them were lost`,
+  );
 }
 
 /** A quick prompt is answered in full at once. */
@@ -143,18 +147,7 @@ test('PGlite: a server killed mid-turn restarts with the interrupted answer', as
   const { session, messages } = await read(api, id);
   expect(session.turnActive).toBe(false);
   expect(messages.map(({ role }) => role)).toEqual(['user', 'assistant']);
-  const answer = messages.at(-1);
-  const lost = expectInterrupted(
-    texts(answer),
-    answer?.metadata?.status,
-    turn,
-    killedAt,
-    LOST_AT_MOST_MS.unfollowed,
-  );
-  console.log(
-    `PGlite crash: the client had ${streamedText(turn.events).length} characters, ` +
-      `${lost} of them were lost`,
-  );
+  expectInterrupted('PGlite crash', messages.at(-1), turn, killedAt, LOST_AT_MOST_MS.unfollowed);
   await expectAnswered(api, id);
   await api.dispose();
 });
@@ -222,17 +215,12 @@ test.describe('PostgreSQL', () => {
     // Reading the session closes the dead turn with what its log held.
     const { session, messages } = await read(onB, read1);
     expect(session.turnActive).toBe(false);
-    const answer = messages.at(-1);
-    const lost = expectInterrupted(
-      texts(answer),
-      answer?.metadata?.status,
+    expectInterrupted(
+      'PostgreSQL crash, followed turn',
+      messages.at(-1),
       turns[0],
       killedAt,
       LOST_AT_MOST_MS.followed,
-    );
-    console.log(
-      `PostgreSQL crash, followed: the client had ${streamedText(turns[0].events).length} ` +
-        `characters, ${lost} of them were lost`,
     );
     // B's reader of the dead turn is let go.
     await expect.poll(() => follower.ended(), { timeout: 5_000 }).toBe(true);
@@ -243,17 +231,12 @@ test.describe('PostgreSQL', () => {
     expect(await stopped.json()).toEqual({ stopped: true });
     const after = await read(onB, stop2);
     expect(after.session.turnActive).toBe(false);
-    const closed = after.messages.at(-1);
-    const lostUnfollowed = expectInterrupted(
-      texts(closed),
-      closed?.metadata?.status,
+    expectInterrupted(
+      'PostgreSQL crash, unfollowed turn',
+      after.messages.at(-1),
       turns[1],
       killedAt,
       LOST_AT_MOST_MS.unfollowed,
-    );
-    console.log(
-      `PostgreSQL crash, unfollowed: the client had ${streamedText(turns[1].events).length} ` +
-        `characters, ${lostUnfollowed} of them were lost`,
     );
     await expectAnswered(onB, stop2);
     await onB.dispose();
