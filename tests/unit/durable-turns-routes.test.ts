@@ -613,6 +613,48 @@ describeEachDatabase('durable turns over the routes', (database) => {
     expect(await logBatches(id, words)).toBeGreaterThanOrEqual(8);
   }, 15_000);
 
+  it('removes the ended turns’ logs 30 s after a turn that wrote a log, and after no other', async () => {
+    // The clock moves as it does, and past the 30 s the logs are kept for when it is told to.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    // An instance alone: among instances, every turn logs its last chunks for late readers.
+    vi.stubEnv('REDIS_URL', '');
+    onTestFinished(() => {
+      vi.useRealTimers();
+      vi.unstubAllEnvs();
+    });
+    const id = await createSession();
+    /** A log an ended turn left, as the ones kept for readers on other instances. */
+    const endedTurnLog = async () => {
+      const turnId = newId();
+      await appendChunks(db(), id, turnId, 0, partial(newId()));
+      return turnId;
+    };
+    const answered = async (posting: Promise<Response>) => {
+      const ended = turnEnded(id);
+      await uiChunks(await posting).rest();
+      await ended;
+    };
+    // A short answer on an instance alone writes no log, so nothing is left to remove after it.
+    const short = holdNextTurn();
+    const posting = prompt(id);
+    await short.started;
+    short.release();
+    await answered(posting);
+    const kept = await endedTurnLog();
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(await readChunks(db(), kept)).not.toEqual([]);
+    // One that crosses the log's first second has written some.
+    nextTurnOn(slowAnswer().model);
+    await answered(prompt(id));
+    const later = await endedTurnLog();
+    expect(await readChunks(db(), later)).not.toEqual([]);
+    await vi.advanceTimersByTimeAsync(31_000);
+    await vi.waitFor(async () => {
+      expect(await readChunks(db(), later)).toEqual([]);
+    });
+    expect(await readChunks(db(), kept)).toEqual([]);
+  }, 15_000);
+
   it('runs a turn to its end and stores it whole when its client goes away', async () => {
     const id = await createSession();
     const turn = holdNextTurn();
