@@ -173,6 +173,21 @@ describe('requestModel', () => {
     expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 
+  it('sends large bodies whole, at once and one after another', async () => {
+    const payload = (letter: string) =>
+      JSON.stringify({ messages: [{ role: 'user', content: `Ça — ${letter.repeat(100_000)}` }] });
+    const send = (letter: string) =>
+      requestModel(`${server.origin}/events`, { method: 'POST', body: payload(letter) }).then(
+        (answer) => text(answer.body),
+      );
+    await Promise.all([send('a'), send('b')]);
+    await send('c');
+    expect(seen.map(({ body }) => body).sort()).toEqual([payload('a'), payload('b'), payload('c')]);
+    expect(seen.map(({ headers }) => headers['content-length'])).toEqual(
+      Array(3).fill(String(Buffer.byteLength(payload('a')))),
+    );
+  });
+
   it('takes text or bytes as a body, nothing else', async () => {
     await expect(
       requestModel(`${server.origin}/events`, { method: 'POST', body: new FormData() }),

@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { decodedBody } from '../net/decoded-body';
+import { outgoingBody } from '../net/outgoing-body';
 
 /** A model server's answer: its status and headers, and its body, decoded, unread. */
 export type ModelAnswer = {
@@ -84,7 +85,8 @@ export const requestModel: ModelRequest = async (input, init = {}) => {
       signal?.removeEventListener('abort', abort);
       reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error }));
     });
-    request.end(body);
+    const { chunk, sent } = outgoingBody(body);
+    request.end(chunk, sent);
   });
 };
 
