@@ -97,6 +97,8 @@ it('passes every other event unchanged, after the text that waits', async () => 
   });
   const usage = event({ delta: {} }, { usage: { prompt_tokens: 3, completion_tokens: 2 } });
   const withLogprobs = event({ delta: { content: 'x' }, logprobs: { content: [] } });
+  const twoTexts = event({ delta: { content: 'x', reasoning_content: 'y' } });
+  const refusal = event({ delta: { refusal: 'no' } });
   const error = 'event: error\ndata: {"message":"overloaded"}\n\n';
   const out = await relayed(
     [
@@ -108,9 +110,11 @@ it('passes every other event unchanged, after the text that waits', async () => 
       [5, event({ delta: { reasoning_content: 'hmm' } })],
       [6, event({ delta: { content: 'd' } }, { id: 'c2' })],
       [7, withLogprobs],
-      [8, usage],
-      [9, 'data: not json\n\n'],
-      [10, error],
+      [8, twoTexts],
+      [9, refusal],
+      [10, usage],
+      [11, 'data: not json\n\n'],
+      [12, error],
     ],
     100,
   );
@@ -123,11 +127,13 @@ it('passes every other event unchanged, after the text that waits', async () => 
     data(event({ delta: { reasoning_content: 'hmm' } })),
     data(event({ delta: { content: 'd' } }, { id: 'c2' })),
     data(withLogprobs),
+    data(twoTexts),
+    data(refusal),
     data(usage),
     'not json',
     '{"message":"overloaded"}',
   ]);
-  expect(out.at(-1)?.[0]).toBe(10);
+  expect(out.at(-1)?.[0]).toBe(12);
 });
 
 it('passes an event whose choice is not an object as it came, after the text that waits', async () => {
