@@ -1,5 +1,5 @@
 import { getEventListeners, once } from 'node:events';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,14 @@ import { CONNECT_TIMEOUT_MS, requestModel } from './model-request';
 
 const seen: { method?: string; headers: Record<string, unknown>; body: string }[] = [];
 let held = gate();
+/** What a request to /unread waits for before its body is read. */
+let unread = gate();
 const server = startLocalServer((req, res) => {
+  if (req.url === '/unread') void unread.opened.then(() => answer(req, res));
+  else answer(req, res);
+});
+
+function answer(req: IncomingMessage, res: ServerResponse) {
   let body = '';
   req.setEncoding('utf8');
   req.on('data', (chunk: string) => {
@@ -39,11 +46,12 @@ const server = startLocalServer((req, res) => {
     ]);
     res.end('{"error":"slow down"}');
   });
-});
+}
 
 afterEach(() => {
   seen.length = 0;
   held = gate();
+  unread = gate();
 });
 
 const text = async (body: AsyncIterable<Buffer>) => {
@@ -186,6 +194,19 @@ describe('requestModel', () => {
     expect(seen.map(({ headers }) => headers['content-length'])).toEqual(
       Array(3).fill(String(Buffer.byteLength(payload('a')))),
     );
+  });
+
+  it('sends a large body whole while another waits to be read by its server', async () => {
+    // More than the kernel takes of a connection nobody reads: the first request's bytes are
+    // still being sent when the second's are written.
+    const payload = (letter: string) => JSON.stringify({ content: `Ça — ${letter.repeat(5e6)}` });
+    const first = requestModel(`${server.origin}/unread`, { method: 'POST', body: payload('a') });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = requestModel(`${server.origin}/events`, { method: 'POST', body: payload('b') });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    unread.open();
+    await Promise.all([first, second].map(async (answer) => text((await answer).body)));
+    expect(seen.map(({ body }) => body).sort()).toEqual([payload('a'), payload('b')]);
   });
 
   it('takes text or bytes as a body, nothing else', async () => {

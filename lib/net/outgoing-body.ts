@@ -8,43 +8,58 @@
  */
 export const LARGE_BODY_BYTES = 64 * 1024;
 
-/** Buffers kept for the next bodies; a body larger than the biggest kept gets its own. */
+// At most 32 MB kept, and only after bodies that large; a larger body gets a buffer of its own.
 const KEPT_BUFFERS = 4;
 const MAX_KEPT_BYTES = 8 * 1024 * 1024;
+/** Kept buffers, the smallest first. */
 const kept: Buffer[] = [];
 
 export type OutgoingBody = {
   chunk: string | Uint8Array | undefined;
-  /** Call once the bytes are sent: the buffer goes back for the next body. */
+  /**
+   * Call once the request has handed the bytes to the system (its `finish`): the buffer goes
+   * back for the next body. A request that never gets that far keeps its buffer, and drops it.
+   */
   sent(): void;
 };
 
 const nothingToReturn = () => {};
 
-/**
- * `body` as it is written to the request: a large text's bytes in a kept buffer, which must not
- * be handed out again until `sent` (a request that fails before then simply lets it go), and
- * anything else as it is.
- */
+/** `body` as it is written to the request: a large text's bytes in a kept buffer, else as it is. */
 export function outgoingBody(body: string | Uint8Array | undefined): OutgoingBody {
-  if (typeof body !== 'string') return { chunk: body, sent: nothingToReturn };
+  // Three bytes at most for each of a string's UTF-16 units.
+  if (typeof body !== 'string' || body.length * 3 < LARGE_BODY_BYTES) {
+    return { chunk: body, sent: nothingToReturn };
+  }
   const size = Buffer.byteLength(body);
   if (size < LARGE_BODY_BYTES) return { chunk: body, sent: nothingToReturn };
-  const index = kept.findIndex((buffer) => buffer.length >= size);
-  // Sized to a power of two, so a conversation that grows from turn to turn fits the same one.
-  const buffer =
-    index === -1
-      ? Buffer.allocUnsafeSlow(2 ** Math.ceil(Math.log2(size)))
-      : (kept.splice(index, 1)[0] as Buffer);
+  const buffer = take(size);
   buffer.write(body, 0, size, 'utf8');
   let returned = false;
   return {
     chunk: buffer.subarray(0, size),
     sent() {
-      // Twice in the list, one buffer would carry two bodies at once.
+      // Twice in the pool, one buffer would carry two bodies at once.
       if (returned) return;
       returned = true;
-      if (kept.length < KEPT_BUFFERS && buffer.length <= MAX_KEPT_BYTES) kept.push(buffer);
+      giveBack(buffer);
     },
   };
+}
+
+/** The smallest kept buffer that holds `size` bytes, out of the pool, or a new one. */
+function take(size: number): Buffer {
+  const index = kept.findIndex((buffer) => buffer.length >= size);
+  // Sized to a power of two, so a conversation that grows from turn to turn fits the same one.
+  return index === -1
+    ? Buffer.allocUnsafeSlow(2 ** Math.ceil(Math.log2(size)))
+    : (kept.splice(index, 1)[0] as Buffer);
+}
+
+/** Keeps `buffer` for a later body; a full pool keeps its larger buffers, which fit more. */
+function giveBack(buffer: Buffer): void {
+  if (buffer.length > MAX_KEPT_BYTES) return;
+  const larger = kept.findIndex((each) => each.length > buffer.length);
+  kept.splice(larger === -1 ? kept.length : larger, 0, buffer);
+  if (kept.length > KEPT_BUFFERS) kept.shift();
 }
