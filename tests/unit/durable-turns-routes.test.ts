@@ -1,6 +1,4 @@
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { simulateReadableStream, type UIMessageChunk } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
+import type { UIMessageChunk } from 'ai';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it, onTestFinished, vi } from 'vitest';
 import * as forkRoute from '@/app/api/sessions/[id]/fork/route';
@@ -21,8 +19,8 @@ import { feedKey, followKey, stopKey, type TurnMessage, turnBus } from '@/lib/tu
 import { FINAL_SAVE_RETRIES_MS } from '@/lib/turns/turn-recorder';
 import { describeEachDatabase } from '@/tests/helpers/databases';
 import { holdNextTurn, nextTurnOn } from '@/tests/helpers/held-model';
-import { finish } from '@/tests/helpers/model-parts';
 import { type Caller, params, request, useDatabase } from '@/tests/helpers/routes';
+import { slowAnswer, turnEnded } from '@/tests/helpers/turns';
 import { uiChunks } from '@/tests/helpers/ui-stream';
 
 process.env.QUANTA_SECRET = 'test-secret';
@@ -118,17 +116,6 @@ describeEachDatabase('durable turns over the routes', (database) => {
     (
       await stopRoute.POST(request('POST', `/api/sessions/${id}/stop`, owner), params({ id }))
     ).json();
-  /** Resolves once the session's running turn has ended and its answer is stored. */
-  const turnEnded = (id: string) =>
-    new Promise<void>((resolve) => {
-      const unsubscribe = subscribe(id, (event) => {
-        if (event.type === 'turn' && event.status === 'ended') {
-          unsubscribe();
-          resolve();
-        }
-      });
-    });
-
   /** The session is free, its last message the held model's whole answer, ended as `status`. */
   async function expectStoredAnswer(id: string, status: 'complete' | 'interrupted') {
     const { session, messages } = await readSession(id);
@@ -541,22 +528,6 @@ describeEachDatabase('durable turns over the routes', (database) => {
     await expectStoredAnswer(id, 'interrupted');
   }, 15_000);
 
-  /** A model whose answer takes 2.5 s, a word every 50 ms, and its words. */
-  function slowAnswer() {
-    const words = Array.from({ length: 50 }, (_, index) => `w${index} `);
-    const chunks: LanguageModelV3StreamPart[] = [
-      { type: 'stream-start', warnings: [] },
-      { type: 'text-start', id: 't' },
-      ...words.map((delta) => ({ type: 'text-delta' as const, id: 't', delta })),
-      { type: 'text-end', id: 't' },
-      finish('stop'),
-    ];
-    const model = new MockLanguageModelV3({
-      doStream: async () => ({ stream: simulateReadableStream({ chunks, chunkDelayInMs: 50 }) }),
-    });
-    return { words, model };
-  }
-
   /** The batches the session's turn log was written in, once its answer is stored whole. */
   async function logBatches(id: string, words: string[]) {
     const { messages } = await readSession(id);
@@ -611,48 +582,6 @@ describeEachDatabase('durable turns over the routes', (database) => {
     giveModel();
     await uiChunks(await posting).rest();
     expect(await logBatches(id, words)).toBeGreaterThanOrEqual(8);
-  }, 15_000);
-
-  it('removes the ended turns’ logs 30 s after a turn that wrote a log, and after no other', async () => {
-    // The clock moves as it does, and past the 30 s the logs are kept for when it is told to.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
-    // An instance alone: among instances, every turn logs its last chunks for late readers.
-    vi.stubEnv('REDIS_URL', '');
-    onTestFinished(() => {
-      vi.useRealTimers();
-      vi.unstubAllEnvs();
-    });
-    const id = await createSession();
-    /** A log an ended turn left, as the ones kept for readers on other instances. */
-    const endedTurnLog = async () => {
-      const turnId = newId();
-      await appendChunks(db(), id, turnId, 0, partial(newId()));
-      return turnId;
-    };
-    const answered = async (posting: Promise<Response>) => {
-      const ended = turnEnded(id);
-      await uiChunks(await posting).rest();
-      await ended;
-    };
-    // A short answer on an instance alone writes no log, so nothing is left to remove after it.
-    const short = holdNextTurn();
-    const posting = prompt(id);
-    await short.started;
-    short.release();
-    await answered(posting);
-    const kept = await endedTurnLog();
-    await vi.advanceTimersByTimeAsync(31_000);
-    expect(await readChunks(db(), kept)).not.toEqual([]);
-    // One that crosses the log's first second has written some.
-    nextTurnOn(slowAnswer().model);
-    await answered(prompt(id));
-    const later = await endedTurnLog();
-    expect(await readChunks(db(), later)).not.toEqual([]);
-    await vi.advanceTimersByTimeAsync(31_000);
-    await vi.waitFor(async () => {
-      expect(await readChunks(db(), later)).toEqual([]);
-    });
-    expect(await readChunks(db(), kept)).toEqual([]);
   }, 15_000);
 
   it('runs a turn to its end and stores it whole when its client goes away', async () => {
