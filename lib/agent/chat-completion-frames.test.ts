@@ -97,8 +97,9 @@ it('passes every other event unchanged, after the text that waits', async () => 
   });
   const usage = event({ delta: {} }, { usage: { prompt_tokens: 3, completion_tokens: 2 } });
   const withLogprobs = event({ delta: { content: 'x' }, logprobs: { content: [] } });
+  // Each followed by an event it would join were it taken for text.
   const twoTexts = event({ delta: { content: 'x', reasoning_content: 'y' } });
-  const refusal = event({ delta: { refusal: 'no' } });
+  const refusal = (text: string) => event({ delta: { refusal: text } });
   const error = 'event: error\ndata: {"message":"overloaded"}\n\n';
   const out = await relayed(
     [
@@ -111,10 +112,12 @@ it('passes every other event unchanged, after the text that waits', async () => 
       [6, event({ delta: { content: 'd' } }, { id: 'c2' })],
       [7, withLogprobs],
       [8, twoTexts],
-      [9, refusal],
-      [10, usage],
-      [11, 'data: not json\n\n'],
-      [12, error],
+      [9, content('e')],
+      [10, refusal('no')],
+      [11, refusal(' way')],
+      [12, usage],
+      [13, 'data: not json\n\n'],
+      [14, error],
     ],
     100,
   );
@@ -128,12 +131,14 @@ it('passes every other event unchanged, after the text that waits', async () => 
     data(event({ delta: { content: 'd' } }, { id: 'c2' })),
     data(withLogprobs),
     data(twoTexts),
-    data(refusal),
+    data(content('e')),
+    data(refusal('no')),
+    data(refusal(' way')),
     data(usage),
     'not json',
     '{"message":"overloaded"}',
   ]);
-  expect(out.at(-1)?.[0]).toBe(12);
+  expect(out.at(-1)?.[0]).toBe(14);
 });
 
 it('passes an event whose choice is not an object as it came, after the text that waits', async () => {

@@ -49,7 +49,15 @@ describe('outgoingBody', () => {
     expect(bytesOf(second.chunk)).toBe(textOf(LARGE, 'b'));
   });
 
-  it('takes the smallest buffer a text fits, and a full pool keeps its larger ones', () => {
+  it('takes the smallest buffer a text fits, whatever the order they came back in', () => {
+    const big = outgoingBody(textOf(4 * LARGE));
+    const little = outgoingBody(textOf(LARGE));
+    big.sent();
+    little.sent();
+    expect(memoryOf(outgoingBody(textOf(LARGE)))).toBe(memoryOf(little));
+  });
+
+  it('keeps its larger buffers when full', () => {
     const large = outgoingBody(textOf(4 * LARGE));
     const small = Array.from({ length: 4 }, () => outgoingBody(textOf(LARGE)));
     for (const body of small) body.sent();

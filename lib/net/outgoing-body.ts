@@ -8,17 +8,19 @@
  */
 export const LARGE_BODY_BYTES = 64 * 1024;
 
-// At most 32 MB kept, and only after bodies that large; a larger body gets a buffer of its own.
+// At most 32 MB kept, and only after bodies that large; a body over 8 MB gets a buffer that is
+// dropped once sent.
 const KEPT_BUFFERS = 4;
 const MAX_KEPT_BYTES = 8 * 1024 * 1024;
 /** Kept buffers, the smallest first. */
 const kept: Buffer[] = [];
 
 export type OutgoingBody = {
+  /** What to write; bytes of a kept buffer are the next body's once `sent` is called. */
   chunk: string | Uint8Array | undefined;
   /**
    * Call once the request has handed the bytes to the system (its `finish`): the buffer goes
-   * back for the next body. A request that never gets that far keeps its buffer, and drops it.
+   * back for the next body. A request that fails first does not call it: the buffer is let go.
    */
   sent(): void;
 };
