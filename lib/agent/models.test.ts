@@ -1,7 +1,12 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { APICallError } from '@ai-sdk/provider';
-import { convertReadableStreamToArray } from 'ai/test';
+import {
+  APICallError,
+  type LanguageModelV3,
+  type LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
+import { simulateReadableStream } from 'ai';
+import { convertReadableStreamToArray, MockLanguageModelV3 } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_MODEL_ID } from './demo-model';
 import { listModels, ModelUnavailableError, resolveModel } from './models';
@@ -21,6 +26,27 @@ vi.mock('@ai-sdk/openai-compatible', async (original) => {
     },
   };
 });
+
+// A hosted provider's model: a part per token, as their providers stream them.
+vi.mock('@ai-sdk/openai', () => ({
+  createOpenAI: () => (modelId: string) =>
+    new MockLanguageModelV3({
+      modelId,
+      doStream: async () => ({
+        stream: simulateReadableStream<LanguageModelV3StreamPart>({
+          chunks: [
+            { type: 'text-start', id: 't' },
+            ...['The ', 'quick ', 'brown ', 'fox.'].map((delta) => ({
+              type: 'text-delta' as const,
+              id: 't',
+              delta,
+            })),
+            { type: 'text-end', id: 't' },
+          ],
+        }),
+      }),
+    }),
+}));
 
 const ids = async (env: Record<string, string>) => (await listModels(env)).models.map((m) => m.id);
 
@@ -431,10 +457,26 @@ describe('resolveModel', () => {
     ).rejects.toThrow('The model sent nothing for 50 ms, so the turn was ended.');
   });
 
-  it("passes the model's text on in frames, not a part per token", async () => {
+  /** The text deltas of `model`'s answer to a greeting. */
+  const deltasOf = async (model: LanguageModelV3) => {
+    const { stream } = await model.doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+    });
+    return (await convertReadableStreamToArray(stream)).flatMap((part) =>
+      part.type === 'text-delta' ? [part.delta] : [],
+    );
+  };
+
+  it("passes a hosted provider's text on in frames, not a part per token", async () => {
+    const { model } = await resolveModel('openai:gpt-5', { env: { OPENAI_API_KEY: 'key' } });
+    // The first at once, the rest joined when the frame closes.
+    expect(await deltasOf(model)).toEqual(['The ', 'quick brown fox.']);
+  });
+
+  it("frames an OpenAI-compatible server's text at its fetch alone", async () => {
+    // Each with log probabilities, which the fetch does not join: with no framer after the
+    // provider, a frame crosses one stream fewer, and these pass as the server sent them.
     const tokens = ['The ', 'quick ', 'brown ', 'fox.'];
-    // Each with log probabilities, which the server's events keep to themselves: the frames
-    // are the model middleware's, after the provider.
     const { url } = await serveAnswer(
       tokens.map((content) => ({ content })),
       { logprobs: { content: [] } },
@@ -442,14 +484,7 @@ describe('resolveModel', () => {
     const { model } = await resolveModel('local:m', {
       env: { OPENAI_COMPATIBLE_BASE_URL: url, OPENAI_COMPATIBLE_MODELS: 'm' },
     });
-    const { stream } = await model.doStream({
-      prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
-    });
-    const deltas = (await convertReadableStreamToArray(stream)).flatMap((part) =>
-      part.type === 'text-delta' ? [part.delta] : [],
-    );
-    // The first at once, the rest joined when the frame closes.
-    expect(deltas).toEqual(['The ', 'quick brown fox.']);
+    expect(await deltasOf(model)).toEqual(tokens);
   });
 
   it("joins an OpenAI-compatible server's text events before the provider parses them", async () => {

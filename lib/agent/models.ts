@@ -23,6 +23,11 @@ type Provider = {
   /** Model names offered when the provider is configured (a hosted provider's current ones). */
   models(): Promise<string[]>;
   create(model: string): LanguageModelV3;
+  /**
+   * Whether its models' text already comes in frames, joined by the provider's `fetch` (see
+   * framedChatFetch): the model then gets no second framer, a stream every frame would cross.
+   */
+  framesText: boolean;
 };
 
 // A short, current choice per hosted provider; QUANTA_DEFAULT_MODEL may name any other.
@@ -46,6 +51,7 @@ function providers(env: Env): Provider[] {
       label,
       models: async () => HOSTED[name],
       create: (model) => reused([name, apiKey, model], () => create(model)),
+      framesText: false,
     });
   if (env.OPENAI_API_KEY) {
     const openai = createOpenAI({ apiKey: env.OPENAI_API_KEY });
@@ -87,6 +93,7 @@ function providers(env: Env): Provider[] {
       label: 'OpenAI-compatible',
       models: async () => (listed?.length ? listed : listServedModels(baseURL, apiKey)),
       create: (model) => reused(['local', baseURL, apiKey, model], () => local(model)),
+      framesText: true,
     });
   }
   return configured;
@@ -162,17 +169,20 @@ export async function resolveModel(
       `The model ${id} is not configured on this server; pick another one.`,
     );
   }
-  const [provider, ...rest] = info.id.split(':');
+  const [name, ...rest] = info.id.split(':');
+  const provider = configured.find((entry) => entry.name === name);
   const base = info.demo
     ? createDemoModel({ intents: demoIntents })
-    : (configured.find((entry) => entry.name === provider) as Provider).create(rest.join(':'));
+    : (provider as Provider).create(rest.join(':'));
   return {
     info,
     // The last is innermost: the frames are made next to the provider, so the stall clock and
     // everything above see a chunk per frame.
     model: wrapLanguageModel({
       model: base,
-      middleware: [stallTimeout(modelTimeoutMs(env)), framedDeltas()],
+      middleware: provider?.framesText
+        ? [stallTimeout(modelTimeoutMs(env))]
+        : [stallTimeout(modelTimeoutMs(env)), framedDeltas()],
     }),
   };
 }
