@@ -174,15 +174,14 @@ export async function resolveModel(
   const base = info.demo
     ? createDemoModel({ intents: demoIntents })
     : (provider as Provider).create(rest.join(':'));
+  const stall = stallTimeout(modelTimeoutMs(env));
   return {
     info,
     // The last is innermost: the frames are made next to the provider, so the stall clock and
     // everything above see a chunk per frame.
     model: wrapLanguageModel({
       model: base,
-      middleware: provider?.framesText
-        ? [stallTimeout(modelTimeoutMs(env))]
-        : [stallTimeout(modelTimeoutMs(env)), framedDeltas()],
+      middleware: provider?.framesText ? [stall] : [stall, framedDeltas()],
     }),
   };
 }
